@@ -1,0 +1,115 @@
+package config
+
+import (
+	"io"
+	"net"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestLoadDefaults(t *testing.T) {
+	c, rest, err := Load(env(nil), nil, io.Discard, "serve")
+	if err != nil {
+		t.Fatalf("Load() error = %v", err)
+	}
+	if got, want := c.Listen, "127.0.0.1:8080"; got != want {
+		t.Errorf("Listen = %q, want %q", got, want)
+	}
+	if got, want := c.DatabaseURL, DefaultDatabaseURL; got != want {
+		t.Errorf("DatabaseURL = %q, want %q", got, want)
+	}
+	if got, want := c.BodyLimit, int64(1<<20); got != want {
+		t.Errorf("BodyLimit = %d, want %d", got, want)
+	}
+	if got, want := c.ShutdownTimeout, 15*time.Second; got != want {
+		t.Errorf("ShutdownTimeout = %v, want %v", got, want)
+	}
+	if !c.AutoMigrate || c.PaymentEnabled || c.BrandName != "Wayfinder" {
+		t.Errorf("AutoMigrate, PaymentEnabled, BrandName = %v, %v, %q; want true, false, Wayfinder", c.AutoMigrate, c.PaymentEnabled, c.BrandName)
+	}
+	if c.PublicURL != nil {
+		t.Errorf("PublicURL = %v before the listener is known, want nil", c.PublicURL)
+	}
+	if len(rest) != 0 {
+		t.Errorf("rest = %v, want none", rest)
+	}
+	c.WithListener(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080})
+	if got, want := c.PublicURL.String(), "http://127.0.0.1:8080"; got != want {
+		t.Errorf("derived PublicURL = %q, want %q", got, want)
+	}
+	if c.Secure() {
+		t.Error("Secure() = true for an http public URL")
+	}
+}
+
+func TestLoadPrecedence(t *testing.T) {
+	c, rest, err := Load(env(map[string]string{
+		"WAYFINDER_LISTEN":       "0.0.0.0:9000",
+		"WAYFINDER_DATABASE_URL": "postgres://u@db/wayfinder",
+		"WAYFINDER_FEATURES":     "ff_logout, new-home",
+		"WAYFINDER_PUBLIC_URL":   "https://start.example.com/",
+	}), []string{"--listen", "127.0.0.1:0", "extra"}, io.Discard, "serve")
+	if err != nil {
+		t.Fatalf("Load() error = %v", err)
+	}
+	if got, want := c.Listen, "127.0.0.1:0"; got != want {
+		t.Errorf("Listen = %q, want the flag's %q", got, want)
+	}
+	if got, want := c.DatabaseURL, "postgres://u@db/wayfinder"; got != want {
+		t.Errorf("DatabaseURL = %q, want the environment's %q", got, want)
+	}
+	if got, want := strings.Join(c.Features, "|"), "ff_logout|new-home"; got != want {
+		t.Errorf("Features = %q, want %q", got, want)
+	}
+	if got, want := c.PublicURL.String(), "https://start.example.com"; got != want {
+		t.Errorf("PublicURL = %q, want %q", got, want)
+	}
+	if !c.Secure() {
+		t.Error("Secure() = false for an https public URL")
+	}
+	c.WithListener(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1})
+	if got, want := c.PublicURL.String(), "https://start.example.com"; got != want {
+		t.Errorf("PublicURL after WithListener = %q, want the configured %q", got, want)
+	}
+	if got, want := strings.Join(rest, " "), "extra"; got != want {
+		t.Errorf("rest = %q, want %q", got, want)
+	}
+}
+
+func TestLoadRejectsBadValues(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		args []string
+		want string // the start of the error: the setting it names
+	}{
+		{env: map[string]string{"WAYFINDER_DATABASE_URL": "mysql://root@db/x"}, want: `WAYFINDER_DATABASE_URL (--database-url): unsupported database "mysql"`},
+		{args: []string{"--listen", "localhost"}, want: "WAYFINDER_LISTEN (--listen)"},
+		{args: []string{"--listen", "localhost:99999"}, want: "WAYFINDER_LISTEN (--listen)"},
+		{env: map[string]string{"WAYFINDER_PUBLIC_URL": "ftp://x"}, want: "WAYFINDER_PUBLIC_URL (--public-url)"},
+		{env: map[string]string{"WAYFINDER_PUBLIC_URL": "https://x.example/app?x=1"}, want: "WAYFINDER_PUBLIC_URL (--public-url)"},
+		{env: map[string]string{"WAYFINDER_LOG_LEVEL": "loud"}, want: "WAYFINDER_LOG_LEVEL (--log-level)"},
+		{env: map[string]string{"WAYFINDER_SHUTDOWN_TIMEOUT": "-1s"}, want: "WAYFINDER_SHUTDOWN_TIMEOUT (--shutdown-timeout)"},
+		{env: map[string]string{"WAYFINDER_BODY_LIMIT": "ten"}, want: "WAYFINDER_BODY_LIMIT (--body-limit)"},
+		{env: map[string]string{"WAYFINDER_AUTO_MIGRATE": "sometimes"}, want: "WAYFINDER_AUTO_MIGRATE (--auto-migrate)"},
+		{env: map[string]string{"WAYFINDER_APP_STORE_URL": "http://apps.example"}, want: "WAYFINDER_APP_STORE_URL (--app-store-url)"},
+		{env: map[string]string{"WAYFINDER_FEATURES": "ok,not ok"}, want: "WAYFINDER_FEATURES (--features)"},
+		{env: map[string]string{"WAYFINDER_BRAND_NAME": "  "}, want: "WAYFINDER_BRAND_NAME (--brand-name)"},
+	}
+	for _, tt := range tests {
+		_, _, err := Load(env(tt.env), tt.args, io.Discard, "serve")
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("Load(%v, %v) error = %v, want one starting %q", tt.env, tt.args, err, tt.want)
+		}
+	}
+}
+
+func TestSettingsAreDocumented(t *testing.T) {
+	for _, s := range Settings {
+		if !strings.HasPrefix(s.Env, "WAYFINDER_") || s.Usage == "" || s.set == nil {
+			t.Errorf("setting %q is incomplete: env %q, usage %q", s.Flag, s.Env, s.Usage)
+		}
+	}
+}

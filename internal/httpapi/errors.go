@@ -1,0 +1,72 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"wayfinder/internal/apperr"
+)
+
+// statusOf is the one table from the error vocabulary to HTTP status codes.
+var statusOf = map[apperr.Code]int{
+	apperr.Invalid:          http.StatusBadRequest,
+	apperr.NotFound:         http.StatusNotFound,
+	apperr.Conflict:         http.StatusConflict,
+	apperr.Unauthenticated:  http.StatusUnauthorized,
+	apperr.Forbidden:        http.StatusForbidden,
+	apperr.TooLarge:         http.StatusRequestEntityTooLarge,
+	apperr.UnsupportedMedia: http.StatusUnsupportedMediaType,
+	apperr.MethodNotAllowed: http.StatusMethodNotAllowed,
+	apperr.RateLimited:      http.StatusTooManyRequests,
+	apperr.Unavailable:      http.StatusServiceUnavailable,
+	apperr.Internal:         http.StatusInternalServerError,
+}
+
+// Problem is an RFC 9457 problem details body, with a per-field list for validation errors and
+// the request id a member can quote to support.
+type Problem struct {
+	Type      string              `json:"type"`
+	Title     string              `json:"title"`
+	Status    int                 `json:"status"`
+	Detail    string              `json:"detail,omitempty"`
+	Errors    []apperr.FieldError `json:"errors,omitempty"`
+	RequestID string              `json:"requestId,omitempty"`
+}
+
+// writeError answers err as problem+json. Errors the caller cannot act on are logged with their
+// cause and answered without detail, so no stack, SQL or internal message ever reaches a response.
+func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	code := apperr.CodeOf(err)
+	status, ok := statusOf[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	p := Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, RequestID: RequestID(r.Context())}
+	var e *apperr.Error
+	if status >= 500 {
+		s.log.ErrorContext(r.Context(), "request failed", "error", err.Error(), "status", status)
+		p.Detail = "Something went wrong on our side. Please try again in a moment."
+		if code == apperr.Unavailable && errors.As(err, &e) {
+			p.Detail = e.Message
+		}
+	} else if errors.As(err, &e) {
+		p.Detail = e.Message
+		p.Errors = e.Fields
+	}
+	writeProblem(w, p)
+}
+
+func writeProblem(w http.ResponseWriter, p Problem) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(p.Status)
+	_ = json.NewEncoder(w).Encode(p)
+}
+
+// writeJSON answers v as JSON with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,105 @@
+// Package httpapi is Wayfinder's HTTP surface: the JSON API under /api/, the health and metrics
+// endpoints, and the embedded React app on every other path. Every route is listed in routes.go;
+// every error is answered through the one table in errors.go.
+package httpapi
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"wayfinder/internal/apperr"
+)
+
+// Deps is everything the HTTP layer needs; cmd/wayfinder wires the concrete parts.
+type Deps struct {
+	Log       *slog.Logger
+	Ready     Readiness
+	Registry  *prometheus.Registry // /metrics serves everything registered here
+	Web       fs.FS                // the built app (web.Dist())
+	Runtime   RuntimeConfig
+	BodyLimit int64
+	Secure    bool // members reach the app over TLS: send HSTS
+}
+
+type server struct {
+	log     *slog.Logger
+	ready   Readiness
+	metrics *Metrics
+	gather  prometheus.Gatherer
+	spa     *spa
+}
+
+// NewHandler builds the whole HTTP handler.
+func NewHandler(d Deps) (http.Handler, error) {
+	app, err := newSPA(d.Web, d.Runtime)
+	if err != nil {
+		return nil, err
+	}
+	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app}
+	mux := newRouter(s)
+	s.routes(mux)
+
+	// Outermost first: every response gets a request id and security headers, even a panic's.
+	var h http.Handler = s.observe(mux.ServeMux)
+	h = s.crossOriginProtection(h)
+	h = s.jsonOnly(h)
+	h = s.limitBody(d.BodyLimit, h)
+	h = s.recoverPanics(h)
+	h = securityHeaders(d.Secure, h)
+	h = withRequestID(h)
+	return h, nil
+}
+
+// router is the standard mux plus one addition: for each path it knows the methods registered,
+// so a request with another method gets a 405 in the API's problem format with an Allow header,
+// instead of the mux's plain-text one.
+type router struct {
+	*http.ServeMux
+	s       *server
+	methods map[string][]string
+}
+
+func newRouter(s *server) *router {
+	return &router{ServeMux: http.NewServeMux(), s: s, methods: map[string][]string{}}
+}
+
+func (rt *router) handle(pattern string, h http.HandlerFunc) {
+	method, p, ok := strings.Cut(pattern, " ")
+	if !ok {
+		panic("httpapi: route " + pattern + " has no method")
+	}
+	rt.Handle(pattern, h)
+	if _, seen := rt.methods[p]; !seen {
+		rt.Handle(p, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			allow := append([]string(nil), rt.methods[p]...)
+			sort.Strings(allow)
+			rt.s.methodNotAllowed(w, r, allow)
+		}))
+	}
+	rt.methods[p] = append(rt.methods[p], method)
+	if method == http.MethodGet {
+		rt.methods[p] = append(rt.methods[p], http.MethodHead)
+	}
+}
+
+func (s *server) app(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		s.methodNotAllowed(w, r, []string{http.MethodGet, http.MethodHead})
+		return
+	}
+	s.spa.ServeHTTP(w, r)
+}
+
+func (s *server) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow []string) {
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	s.writeError(w, r, apperr.E(apperr.MethodNotAllowed, "%s is not allowed here; use %s.", r.Method, strings.Join(allow, " or ")))
+}
+
+func (s *server) apiNotFound(w http.ResponseWriter, r *http.Request) {
+	s.writeError(w, r, apperr.E(apperr.NotFound, "There is no API endpoint at %s.", r.URL.Path))
+}

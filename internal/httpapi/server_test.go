@@ -1,0 +1,308 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+type fakeReadiness struct {
+	pingErr         error
+	current, latest int
+}
+
+func (f *fakeReadiness) Ping(context.Context) error { return f.pingErr }
+func (f *fakeReadiness) MigrationStatus(context.Context) (int, int, error) {
+	return f.current, f.latest, nil
+}
+
+var testIndex = `<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>`
+
+func testFiles() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":                {Data: []byte(testIndex)},
+		"favicon.svg":               {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+		"assets/index-abc123.js":    {Data: []byte("console.log('plain')")},
+		"assets/index-abc123.js.br": {Data: []byte("BROTLI")},
+		"assets/index-abc123.js.gz": {Data: []byte("GZIP")},
+		"assets/index-abc123.css":   {Data: []byte("body{}")},
+	}
+}
+
+type testServer struct {
+	handler http.Handler
+	logs    *bytes.Buffer
+	ready   *fakeReadiness
+}
+
+func newTestServer(t *testing.T) *testServer {
+	t.Helper()
+	logs := &bytes.Buffer{}
+	ready := &fakeReadiness{current: 1, latest: 1}
+	h, err := NewHandler(Deps{
+		Log:       slog.New(LogHandler{slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})}),
+		Ready:     ready,
+		Registry:  prometheus.NewRegistry(),
+		Web:       testFiles(),
+		Runtime:   RuntimeConfig{BrandName: "Wayfinder </script><b>", AppStoreURL: "https://apps.apple.com/app/id1"},
+		BodyLimit: 1 << 20,
+	})
+	if err != nil {
+		t.Fatalf("NewHandler() error = %v", err)
+	}
+	return &testServer{handler: h, logs: logs, ready: ready}
+}
+
+func (ts *testServer) do(method, target string, body io.Reader, header map[string]string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, target, body)
+	for k, v := range header {
+		r.Header.Set(k, v)
+	}
+	w := httptest.NewRecorder()
+	ts.handler.ServeHTTP(w, r)
+	return w
+}
+
+func TestRoutes(t *testing.T) {
+	tests := []struct {
+		name       string
+		method     string
+		path       string
+		body       string
+		header     map[string]string
+		wantStatus int
+		wantType   string            // Content-Type prefix
+		wantHeader map[string]string // exact header values
+		wantBody   []string          // fragments
+		notBody    []string
+	}{
+		{name: "deep link gets the app", method: "GET", path: "/account/meet-your-coach", wantStatus: 200, wantType: "text/html",
+			wantHeader: map[string]string{"Cache-Control": "no-cache"}, wantBody: []string{`<div id="root">`, `id="runtime-config"`}},
+		{name: "survey slug gets the app", method: "GET", path: "/how-you-identify", wantStatus: 200, wantType: "text/html", wantBody: []string{`<div id="root">`}},
+		{name: "root gets the app", method: "GET", path: "/", wantStatus: 200, wantType: "text/html", wantBody: []string{`<div id="root">`}},
+		{name: "runtime config is escaped", method: "GET", path: "/", wantStatus: 200,
+			wantBody: []string{`"brandName":"Wayfinder \u003c/script\u003e\u003cb\u003e"`, `"appStoreUrl":"https://apps.apple.com/app/id1"`, `"features":{}`},
+			notBody:  []string{"Wayfinder </script>"}},
+		{name: "hashed asset is immutable", method: "GET", path: "/assets/index-abc123.css", wantStatus: 200, wantType: "text/css",
+			wantHeader: map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}, wantBody: []string{"body{}"}},
+		{name: "brotli chosen when accepted", method: "GET", path: "/assets/index-abc123.js", header: map[string]string{"Accept-Encoding": "gzip, deflate, br"},
+			wantStatus: 200, wantType: "text/javascript", wantHeader: map[string]string{"Content-Encoding": "br", "Vary": "Accept-Encoding"}, wantBody: []string{"BROTLI"}},
+		{name: "gzip when brotli refused", method: "GET", path: "/assets/index-abc123.js", header: map[string]string{"Accept-Encoding": "gzip, br;q=0"},
+			wantStatus: 200, wantHeader: map[string]string{"Content-Encoding": "gzip"}, wantBody: []string{"GZIP"}},
+		{name: "identity when nothing accepted", method: "GET", path: "/assets/index-abc123.js", wantStatus: 200,
+			wantHeader: map[string]string{"Content-Encoding": ""}, wantBody: []string{"console.log('plain')"}},
+		{name: "missing asset is a 404, not the app", method: "GET", path: "/assets/missing-1.js", wantStatus: 404, notBody: []string{`<div id="root">`}},
+		{name: "compressed copy not served by name", method: "GET", path: "/assets/index-abc123.js.br", wantStatus: 404},
+		{name: "other static file", method: "GET", path: "/favicon.svg", wantStatus: 200, wantType: "image/svg+xml",
+			wantHeader: map[string]string{"Cache-Control": "public, max-age=3600"}},
+		{name: "unknown api path is JSON 404", method: "GET", path: "/api/nope", wantStatus: 404, wantType: "application/problem+json",
+			wantHeader: map[string]string{"Cache-Control": "no-store"}, wantBody: []string{`"status":404`, `"title":"Not Found"`, "/api/nope"}, notBody: []string{"<div"}},
+		{name: "unknown api path with POST is JSON 404", method: "POST", path: "/api/nope", body: `{}`, header: map[string]string{"Content-Type": "application/json"},
+			wantStatus: 404, wantType: "application/problem+json"},
+		{name: "api write that is not JSON", method: "POST", path: "/api/anything", body: "a=b", header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"},
+			wantStatus: 415, wantType: "application/problem+json", wantBody: []string{"application/json"}},
+		{name: "body over the limit", method: "PUT", path: "/api/anything", body: strings.Repeat("x", 1<<20+1), header: map[string]string{"Content-Type": "application/json"},
+			wantStatus: 413, wantType: "application/problem+json", wantBody: []string{"larger than 1048576 bytes"}},
+		{name: "wrong method on a route", method: "POST", path: "/healthz", wantStatus: 405, wantType: "application/problem+json",
+			wantHeader: map[string]string{"Allow": "GET, HEAD"}, wantBody: []string{"POST is not allowed"}},
+		{name: "wrong method on the app", method: "DELETE", path: "/account", wantStatus: 405, wantType: "application/problem+json"},
+		{name: "cross-site write refused", method: "POST", path: "/api/anything", body: `{}`,
+			header: map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, wantStatus: 403, wantType: "application/problem+json"},
+		{name: "healthz", method: "GET", path: "/healthz", wantStatus: 200, wantType: "application/json", wantBody: []string{`"status":"ok"`},
+			wantHeader: map[string]string{"Cache-Control": "no-store"}},
+		{name: "readyz", method: "GET", path: "/readyz", wantStatus: 200, wantBody: []string{`"status":"ready"`}},
+		{name: "metrics", method: "GET", path: "/metrics", wantStatus: 200, wantBody: []string{"wayfinder_http_requests_in_flight"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestServer(t)
+			w := ts.do(tt.method, tt.path, strings.NewReader(tt.body), tt.header)
+			if got, want := w.Code, tt.wantStatus; got != want {
+				t.Fatalf("status = %d, want %d; body %s", got, want, w.Body.String())
+			}
+			if tt.wantType != "" && !strings.HasPrefix(w.Header().Get("Content-Type"), tt.wantType) {
+				t.Errorf("Content-Type = %q, want %q", w.Header().Get("Content-Type"), tt.wantType)
+			}
+			for k, want := range tt.wantHeader {
+				if got := w.Header().Get(k); got != want {
+					t.Errorf("%s = %q, want %q", k, got, want)
+				}
+			}
+			for _, want := range tt.wantBody {
+				if !strings.Contains(w.Body.String(), want) {
+					t.Errorf("body %q does not contain %q", w.Body.String(), want)
+				}
+			}
+			for _, not := range tt.notBody {
+				if strings.Contains(w.Body.String(), not) {
+					t.Errorf("body %q contains %q", w.Body.String(), not)
+				}
+			}
+			if strings.Contains(ts.logs.String(), `"level":"ERROR"`) {
+				t.Errorf("a %d answer logged at error level: %s", w.Code, ts.logs.String())
+			}
+		})
+	}
+}
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	ts := newTestServer(t)
+	for _, target := range []string{"/", "/api/nope", "/healthz", "/assets/index-abc123.js", "/assets/missing.js"} {
+		w := ts.do("GET", target, nil, nil)
+		h := w.Header()
+		csp := h.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "frame-ancestors 'none'") || strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, "script-src 'self'") {
+			t.Errorf("%s: Content-Security-Policy = %q", target, csp)
+		}
+		for k, want := range map[string]string{
+			"X-Content-Type-Options": "nosniff",
+			"Referrer-Policy":        "strict-origin-when-cross-origin",
+			"X-Frame-Options":        "DENY",
+		} {
+			if got := h.Get(k); got != want {
+				t.Errorf("%s: %s = %q, want %q", target, k, got, want)
+			}
+		}
+		if got := h.Get("Strict-Transport-Security"); got != "" {
+			t.Errorf("%s: HSTS = %q over plain HTTP, want none", target, got)
+		}
+		if h.Get("X-Request-Id") == "" {
+			t.Errorf("%s: no X-Request-Id", target)
+		}
+	}
+}
+
+func TestHSTSWhenSecure(t *testing.T) {
+	h, err := NewHandler(Deps{Log: slog.New(slog.DiscardHandler), Ready: &fakeReadiness{}, Registry: prometheus.NewRegistry(),
+		Web: testFiles(), BodyLimit: 1 << 20, Secure: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/", nil))
+	if got := w.Header().Get("Strict-Transport-Security"); !strings.HasPrefix(got, "max-age=") {
+		t.Errorf("Strict-Transport-Security = %q, want max-age", got)
+	}
+}
+
+func TestReadyz(t *testing.T) {
+	tests := []struct {
+		name            string
+		pingErr         error
+		current, latest int
+		wantStatus      int
+		wantBody        string
+	}{
+		{name: "ready", current: 3, latest: 3, wantStatus: 200, wantBody: `"status":"ready"`},
+		{name: "database unreachable", pingErr: errors.New("dial tcp: connection refused"), current: 3, latest: 3, wantStatus: 503, wantBody: "database unreachable"},
+		{name: "migrations pending", current: 2, latest: 3, wantStatus: 503, wantBody: "schema is not current"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestServer(t)
+			*ts.ready = fakeReadiness{pingErr: tt.pingErr, current: tt.current, latest: tt.latest}
+			w := ts.do("GET", "/readyz", nil, nil)
+			if got, want := w.Code, tt.wantStatus; got != want {
+				t.Errorf("status = %d, want %d", got, want)
+			}
+			if !strings.Contains(w.Body.String(), tt.wantBody) {
+				t.Errorf("body = %q, want it to contain %q", w.Body.String(), tt.wantBody)
+			}
+			if strings.Contains(w.Body.String(), "connection refused") {
+				t.Errorf("body %q leaks the driver error", w.Body.String())
+			}
+		})
+	}
+}
+
+func TestIndexCompressionAndRevalidation(t *testing.T) {
+	ts := newTestServer(t)
+	w := ts.do("GET", "/some/deep/link", nil, map[string]string{"Accept-Encoding": "gzip"})
+	if got := w.Header().Get("Content-Encoding"); got != "gzip" {
+		t.Fatalf("Content-Encoding = %q, want gzip", got)
+	}
+	zr, err := gzip.NewReader(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(zr)
+	if !strings.Contains(string(html), `id="runtime-config"`) {
+		t.Errorf("gzipped index = %q, want the runtime config in it", html)
+	}
+	etag := w.Header().Get("ETag")
+	w = ts.do("GET", "/", nil, map[string]string{"If-None-Match": etag})
+	if got, want := w.Code, http.StatusNotModified; got != want {
+		t.Errorf("revalidation status = %d, want %d", got, want)
+	}
+}
+
+func TestRequestIDAndAccessLog(t *testing.T) {
+	ts := newTestServer(t)
+	w := ts.do("GET", "/healthz?token=secret-token", nil, map[string]string{"X-Request-Id": "lb-123"})
+	if got, want := w.Header().Get("X-Request-Id"), "lb-123"; got != want {
+		t.Errorf("X-Request-Id = %q, want the caller's %q", got, want)
+	}
+	w = ts.do("GET", "/healthz", nil, map[string]string{"X-Request-Id": "bad id with spaces"})
+	if got := w.Header().Get("X-Request-Id"); got == "" || strings.Contains(got, " ") {
+		t.Errorf("X-Request-Id = %q, want a fresh id instead of a malformed one", got)
+	}
+	var line map[string]any
+	if err := json.Unmarshal([]byte(strings.SplitN(ts.logs.String(), "\n", 2)[0]), &line); err != nil {
+		t.Fatalf("log line is not JSON: %v: %s", err, ts.logs.String())
+	}
+	if got, want := line["request_id"], "lb-123"; got != want {
+		t.Errorf("log request_id = %v, want %v", got, want)
+	}
+	if got, want := line["route"], "GET /healthz"; got != want {
+		t.Errorf("log route = %v, want %v", got, want)
+	}
+	if strings.Contains(ts.logs.String(), "secret-token") {
+		t.Errorf("the query string reached the log: %s", ts.logs.String())
+	}
+}
+
+func TestMetricsUseRoutePatterns(t *testing.T) {
+	ts := newTestServer(t)
+	ts.do("GET", "/account/meet-your-coach", nil, nil)
+	ts.do("GET", "/api/secret-looking/123", nil, nil)
+	w := ts.do("GET", "/metrics", nil, nil)
+	body := w.Body.String()
+	for _, want := range []string{`route="/"`, `route="/api/"`, "wayfinder_http_request_duration_seconds_bucket"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics do not contain %q", want)
+		}
+	}
+	for _, not := range []string{"meet-your-coach", "secret-looking"} {
+		if strings.Contains(body, not) {
+			t.Errorf("metrics contain the raw path %q", not)
+		}
+	}
+}
+
+func TestPanicIsA500WithoutDetail(t *testing.T) {
+	ts := newTestServer(t)
+	s := &server{log: slog.New(slog.NewJSONHandler(ts.logs, nil))}
+	h := s.recoverPanics(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("sql: secret table broke") }))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/api/x", nil))
+	if got, want := w.Code, 500; got != want {
+		t.Errorf("status = %d, want %d", got, want)
+	}
+	if strings.Contains(w.Body.String(), "secret table") {
+		t.Errorf("the panic value reached the response: %s", w.Body.String())
+	}
+	if !strings.Contains(ts.logs.String(), "secret table") {
+		t.Errorf("the panic was not logged")
+	}
+}

@@ -1,0 +1,177 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// RuntimeConfig is what the app needs before its first paint. It is rendered into index.html as a
+// JSON script tag, so the app makes no extra request to learn it.
+type RuntimeConfig struct {
+	BrandName      string          `json:"brandName"`
+	AppStoreURL    string          `json:"appStoreUrl"`
+	PaymentEnabled bool            `json:"paymentEnabled"`
+	Features       map[string]bool `json:"features"`
+}
+
+// spa serves the built React app: real files with their cache rules and pre-compressed variants,
+// and index.html for every other path, so deep links such as /account/meet-your-coach work.
+type spa struct {
+	files     fs.FS
+	variants  map[string]encodings // what pre-compressed copies each file has
+	index     []byte               // index.html with the runtime config in it
+	indexGzip []byte
+	indexETag string
+}
+
+type encodings struct{ br, gzip bool }
+
+func newSPA(files fs.FS, cfg RuntimeConfig) (*spa, error) {
+	raw, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		return nil, fmt.Errorf("the web app has no index.html: %w", err)
+	}
+	if cfg.Features == nil {
+		cfg.Features = map[string]bool{}
+	}
+	// json.Marshal escapes <, > and &, so no value can close the script tag early.
+	data, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	tag := `<script id="runtime-config" type="application/json">` + string(data) + `</script>`
+	i := bytes.Index(raw, []byte("</head>"))
+	if i < 0 {
+		return nil, errors.New("the web app's index.html has no </head>")
+	}
+	index := append(append(append([]byte{}, raw[:i]...), tag...), raw[i:]...)
+
+	var zipped bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
+	_, _ = zw.Write(index)
+	_ = zw.Close()
+	sum := sha256.Sum256(index)
+
+	s := &spa{files: files, variants: map[string]encodings{}, index: index, indexGzip: zipped.Bytes(),
+		indexETag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+	err = fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		switch {
+		case strings.HasSuffix(name, ".br"):
+			e := s.variants[strings.TrimSuffix(name, ".br")]
+			e.br = true
+			s.variants[strings.TrimSuffix(name, ".br")] = e
+		case strings.HasSuffix(name, ".gz"):
+			e := s.variants[strings.TrimSuffix(name, ".gz")]
+			e.gzip = true
+			s.variants[strings.TrimSuffix(name, ".gz")] = e
+		}
+		return nil
+	})
+	return s, err
+}
+
+func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "" || name == "index.html" {
+		s.serveIndex(w, r)
+		return
+	}
+	info, err := fs.Stat(s.files, name)
+	if err != nil || info.IsDir() || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+		// A missing file with an extension, or anything under assets/, is a real miss: answering it
+		// with index.html would hand a browser HTML where it expects a script or an image.
+		if path.Ext(name) != "" || strings.HasPrefix(name, "assets/") {
+			http.Error(w, "Not Found", http.StatusNotFound)
+			return
+		}
+		s.serveIndex(w, r)
+		return
+	}
+	if strings.HasPrefix(name, "assets/") {
+		// Vite puts a content hash in every name under assets/, so these never change.
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+	}
+	served := name
+	if v, ok := s.variants[name]; ok {
+		w.Header().Add("Vary", "Accept-Encoding")
+		switch accept := r.Header.Get("Accept-Encoding"); {
+		case v.br && accepts(accept, "br"):
+			served = name + ".br"
+			w.Header().Set("Content-Encoding", "br")
+		case v.gzip && accepts(accept, "gzip"):
+			served = name + ".gz"
+			w.Header().Set("Content-Encoding", "gzip")
+		}
+	}
+	f, err := s.files.Open(served)
+	if err != nil {
+		http.Error(w, "Not Found", http.StatusNotFound)
+		return
+	}
+	defer f.Close()
+	content, ok := f.(io.ReadSeeker)
+	if !ok {
+		http.Error(w, "Internal Server Error", http.StatusInternalServerError)
+		return
+	}
+	// ServeContent takes the type from the original name, not the .br one.
+	http.ServeContent(w, r, name, time.Time{}, content)
+}
+
+// serveIndex answers with the app's page. It is revalidated on every visit so a new release is
+// picked up at once, while its hashed assets stay cached.
+func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding")
+	h.Set("ETag", s.indexETag)
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	if inm := r.Header.Get("If-None-Match"); inm != "" && strings.Contains(inm, s.indexETag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := s.index
+	if accepts(r.Header.Get("Accept-Encoding"), "gzip") {
+		body = s.indexGzip
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	_, _ = w.Write(body)
+}
+
+// accepts reports whether an Accept-Encoding header allows coding, honouring q=0 refusals.
+func accepts(header, coding string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), coding) {
+			continue
+		}
+		q := strings.TrimSpace(params)
+		if strings.HasPrefix(q, "q=") {
+			f, err := strconv.ParseFloat(strings.TrimPrefix(q, "q="), 64)
+			return err == nil && f > 0
+		}
+		return true
+	}
+	return false
+}
