@@ -1,0 +1,43 @@
+package account
+
+import "testing"
+
+func TestRoleValid(t *testing.T) {
+	tests := []struct {
+		role Role
+		want bool
+	}{
+		{RoleMember, true}, {RoleStaff, true}, {"", false}, {"Staff", false}, {"admin", false},
+	}
+	for _, tt := range tests {
+		if got := tt.role.Valid(); got != tt.want {
+			t.Errorf("Role(%q).Valid() = %v, want %v", tt.role, got, tt.want)
+		}
+	}
+}
+
+func TestValidDevice(t *testing.T) {
+	tests := []struct {
+		device string
+		want   bool
+	}{
+		{"", true}, {"iphone", true}, {"android", true}, {"iPhone", false}, {"nokia", false},
+	}
+	for _, tt := range tests {
+		if got := ValidDevice(tt.device); got != tt.want {
+			t.Errorf("ValidDevice(%q) = %v, want %v", tt.device, got, tt.want)
+		}
+	}
+}
+
+func TestHashSessionID(t *testing.T) {
+	tests := []struct{ raw, want string }{
+		{"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+		{"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+	}
+	for _, tt := range tests {
+		if got := HashSessionID(tt.raw); got != tt.want {
+			t.Errorf("HashSessionID(%q) = %q, want %q", tt.raw, got, tt.want)
+		}
+	}
+}

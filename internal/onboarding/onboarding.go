@@ -1,0 +1,59 @@
+// Package onboarding holds what a member tells Wayfinder during the guided survey: their answers per
+// question, the steps they have moved through, and the campaign (UTM) values they arrived with.
+package onboarding
+
+import "time"
+
+// Answer is one item of an answer record, as the survey sends it: a key and its value.
+type Answer struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// QuestionAnswers is the answer record of one question, named by the question's slug.
+type QuestionAnswers struct {
+	QuestionSlug string   `json:"questionSlug"`
+	Answers      []Answer `json:"answers"`
+}
+
+// StoredAnswers is an answer record as kept: the latest state of a question, or one past state of it
+// in the history, with the time it was recorded.
+type StoredAnswers struct {
+	QuestionSlug string
+	Answers      []Answer
+	UpdatedAt    time.Time
+}
+
+// ProgressEvent records that a member moved on from a survey step, so staff can see where people stop.
+type ProgressEvent struct {
+	UserID   string
+	FromSlug string
+	At       time.Time
+}
+
+// UTM holds the campaign values a member arrived with. Only these nine keys are ever stored.
+type UTM struct {
+	Source   string `json:"utm_source"`
+	Medium   string `json:"utm_medium"`
+	Campaign string `json:"utm_campaign"`
+	AdID     string `json:"utm_adid"`
+	AdGroup  string `json:"utm_adgroup"`
+	Term     string `json:"utm_term"`
+	Content  string `json:"utm_content"`
+	GCLID    string `json:"gclid"`
+	Coupon   string `json:"coupon"`
+}
+
+// IsZero reports whether no campaign value is set, in which case there is nothing to record.
+func (u UTM) IsZero() bool {
+	return u == UTM{}
+}
+
+// UTMRecord is a member's first and latest campaign touch. First is kept for good once set; Latest is
+// replaced by every later touch.
+type UTMRecord struct {
+	First    UTM
+	Latest   UTM
+	FirstAt  time.Time
+	LatestAt time.Time
+}

@@ -1,0 +1,228 @@
+// Package sqlstore keeps Wayfinder's data in SQLite (one file, the default) or PostgreSQL (production,
+// shared by many replicas). Both dialects run the same plain SQL where they can; the schema of each
+// lives in embedded, numbered migration files. Every method returns apperr errors, so callers never
+// see a driver's error type or SQL text.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" database/sql driver
+
+	"wayfinder/internal/apperr"
+)
+
+// The dialects a DB can speak.
+const (
+	DialectSQLite   = "sqlite"
+	DialectPostgres = "postgres"
+)
+
+// sqlitePragmas are added to every SQLite DSN. The busy timeout comes first so that a second process
+// waits for a lock, even while switching to WAL, instead of failing at once. WAL lets readers run
+// beside the one writer; synchronous FULL makes every commit durable; foreign keys are off in SQLite
+// unless asked for; immediate transactions take the write lock at BEGIN, so two writers never
+// deadlock upgrading a read lock. The time settings make the driver write every time as UTC text in
+// one format, so stored times compare and sort correctly as text.
+const sqlitePragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
+	"&_pragma=foreign_keys(1)&_txlock=immediate&_time_format=sqlite&_timezone=UTC"
+
+// DB is Wayfinder's store. It is safe for concurrent use.
+type DB struct {
+	db      *sql.DB
+	dialect string
+	stmts   sync.Map // query text → *sql.Stmt, see prepared
+}
+
+// Open connects to the database named by dsn and checks that it answers. A postgres:// or
+// postgresql:// URL selects PostgreSQL; anything else is a SQLite file path, optionally prefixed with
+// sqlite: or written as a file: URI. The parent directory of a SQLite file is created when missing.
+// Open does not migrate; call Migrate.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	var (
+		db      *sql.DB
+		dialect string
+		where   string
+		err     error
+	)
+	if strings.TrimSpace(dsn) == "" {
+		return nil, apperr.E(apperr.Invalid, "no database is configured: give a SQLite file path or a postgres:// URL")
+	}
+	if isPostgresURL(dsn) {
+		dialect, where = DialectPostgres, "the PostgreSQL database at "+redactURL(dsn)
+		db, err = sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, apperr.Wrap(apperr.Unavailable, err, "cannot open %s", where)
+		}
+		// Postgres is shared by every replica, so each keeps a modest pool: ten replicas stay well under
+		// the server's default of 100 connections.
+		db.SetMaxOpenConns(10)
+		db.SetMaxIdleConns(10)
+		db.SetConnMaxIdleTime(5 * time.Minute)
+		db.SetConnMaxLifetime(30 * time.Minute)
+	} else {
+		name, path, memory := sqliteDSN(dsn)
+		dialect, where = DialectSQLite, "the SQLite database "+path
+		if !memory {
+			if dir := filepath.Dir(path); dir != "" {
+				if err := os.MkdirAll(dir, 0o700); err != nil {
+					return nil, apperr.Wrap(apperr.Unavailable, err, "cannot create the directory %s for the SQLite database", dir)
+				}
+			}
+		}
+		db, err = sql.Open("sqlite", name)
+		if err != nil {
+			return nil, apperr.Wrap(apperr.Unavailable, err, "cannot open %s", where)
+		}
+		// SQLite allows one writer at a time. One connection queues writers in the pool, which is fair
+		// and fast, instead of letting them spin on the busy timeout; reads are short lookups that do not
+		// suffer from waiting their turn. An in-memory database must keep its single connection forever.
+		db.SetMaxOpenConns(1)
+		db.SetMaxIdleConns(1)
+		db.SetConnMaxIdleTime(0)
+		db.SetConnMaxLifetime(0)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, apperr.Wrap(apperr.Unavailable, err, "cannot reach %s", where)
+	}
+	return &DB{db: db, dialect: dialect}, nil
+}
+
+// isPostgresURL reports whether dsn names a PostgreSQL server rather than a SQLite file.
+func isPostgresURL(dsn string) bool {
+	lower := strings.ToLower(dsn)
+	return strings.HasPrefix(lower, "postgres://") || strings.HasPrefix(lower, "postgresql://")
+}
+
+// sqliteDSN turns what the operator wrote into the driver's DSN with Wayfinder's pragmas, and returns
+// the file path to create the directory for and to name in messages. A file: URI keeps its form so
+// SQLite's own URI parameters still apply.
+func sqliteDSN(dsn string) (name, path string, memory bool) {
+	rest := dsn
+	if strings.HasPrefix(strings.ToLower(rest), "sqlite:") {
+		rest = strings.TrimPrefix(rest[len("sqlite:"):], "//")
+	}
+	path, query, _ := strings.Cut(rest, "?")
+	if strings.HasPrefix(path, "file:") {
+		path = strings.TrimPrefix(path, "file:")
+		path = strings.TrimPrefix(path, "//")
+	}
+	memory = path == "" || path == ":memory:" || strings.Contains(query, "mode=memory")
+	if query == "" {
+		return rest + "?" + sqlitePragmas, path, memory
+	}
+	return rest + "&" + sqlitePragmas, path, memory
+}
+
+// redactURL hides the password of a database URL, in its user part or its query, so the address
+// can appear in an error message and a log.
+func redactURL(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "(an address that is not a valid URL)"
+	}
+	q := u.Query()
+	if q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+	}
+	return u.Redacted()
+}
+
+// Dialect returns "sqlite" or "postgres".
+func (s *DB) Dialect() string { return s.dialect }
+
+// SQL returns the underlying pool, for the metrics of its connections. Queries belong in this package.
+func (s *DB) SQL() *sql.DB { return s.db }
+
+// Ping checks that the database answers, for readiness checks.
+func (s *DB) Ping(ctx context.Context) error {
+	if err := s.db.PingContext(ctx); err != nil {
+		return apperr.Wrap(apperr.Unavailable, err, "the database does not answer")
+	}
+	return nil
+}
+
+// Close closes the prepared statements and the pool; queries still running finish first.
+func (s *DB) Close() error {
+	s.stmts.Range(func(_, st any) bool {
+		st.(*sql.Stmt).Close()
+		return true
+	})
+	return s.db.Close()
+}
+
+// prepared returns the statement for query, prepared on first use and reused after, for the hot paths
+// where SQLite would otherwise parse the same text on every call. It must be called before a
+// transaction starts: SQLite's pool has one connection, which the transaction would be holding.
+func (s *DB) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+// inTx runs fn in one transaction, committed when fn returns nil and rolled back otherwise.
+func (s *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return classify(err, "start a transaction")
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return classify(err, "commit a transaction")
+	}
+	return nil
+}
+
+// forUpdate is the row-lock clause for a SELECT inside a transaction. PostgreSQL needs it so two
+// replicas cannot both read a row and act on it; SQLite has no row locks and needs none, because an
+// immediate transaction already holds the database's single write lock.
+func (s *DB) forUpdate() string {
+	if s.dialect == DialectPostgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// utc normalizes a time for storage: UTC, to the microsecond PostgreSQL keeps, so a value reads back
+// equal to what was written on both databases.
+func utc(t time.Time) time.Time {
+	return t.UTC().Truncate(time.Microsecond)
+}
+
+// nullTime stores the zero time as NULL.
+func nullTime(t time.Time) sql.NullTime {
+	if t.IsZero() {
+		return sql.NullTime{}
+	}
+	return sql.NullTime{Time: utc(t), Valid: true}
+}
+
+// nullString stores an empty string as NULL, for optional references.
+func nullString(s string) sql.NullString {
+	return sql.NullString{String: s, Valid: s != ""}
+}
+
+// now is the store's clock for the methods whose callers do not pass a time.
+func now() time.Time { return utc(time.Now()) }

@@ -1,0 +1,197 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+
+	"wayfinder/internal/account"
+	"wayfinder/internal/apperr"
+)
+
+const userColumns = `id, subject, email, first_name, last_name, date_of_birth, device, role, created_at, updated_at`
+
+// scanner is what *sql.Row and *sql.Rows have in common.
+type scanner interface {
+	Scan(dest ...any) error
+}
+
+// scanUser reads one row of userColumns, with every time in UTC.
+func scanUser(row scanner) (account.User, error) {
+	var (
+		u   account.User
+		dob sql.NullTime
+	)
+	err := row.Scan(&u.ID, &u.Subject, &u.Email, &u.FirstName, &u.LastName, &dob, &u.Device, &u.Role, &u.CreatedAt, &u.UpdatedAt)
+	if err != nil {
+		return account.User{}, err
+	}
+	u.DateOfBirth = dateOnly(dob)
+	u.CreatedAt, u.UpdatedAt = u.CreatedAt.UTC(), u.UpdatedAt.UTC()
+	return u, nil
+}
+
+// dateOnly reads a stored date as midnight UTC, whatever zone the driver attached to it.
+func dateOnly(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	y, m, d := t.Time.Date()
+	day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	return &day
+}
+
+// dateParam stores a date of birth as midnight UTC of its UTC calendar day, or NULL.
+func dateParam(t *time.Time) sql.NullTime {
+	if t == nil {
+		return sql.NullTime{}
+	}
+	y, m, d := t.UTC().Date()
+	return sql.NullTime{Time: time.Date(y, m, d, 0, 0, 0, 0, time.UTC), Valid: true}
+}
+
+// CreateUser stores a new user. An empty ID gets a fresh UUID and an empty role becomes member; the
+// timestamps are set to now. A subject or ID that is already taken is a Conflict.
+func (s *DB) CreateUser(ctx context.Context, u account.User) (account.User, error) {
+	if u.ID == "" {
+		u.ID = uuid.NewString()
+	}
+	if u.Role == "" {
+		u.Role = account.RoleMember
+	}
+	if err := checkUser(u.Role, u.Device); err != nil {
+		return account.User{}, err
+	}
+	if u.Subject == "" {
+		return account.User{}, apperr.InvalidFields("A user needs an identity-provider subject.",
+			apperr.FieldError{Field: "subject", Message: "is required"})
+	}
+	t := now()
+	row := s.db.QueryRowContext(ctx, `
+		INSERT INTO users (id, subject, email, first_name, last_name, date_of_birth, device, role, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+		RETURNING `+userColumns,
+		u.ID, u.Subject, u.Email, u.FirstName, u.LastName, dateParam(u.DateOfBirth), u.Device, string(u.Role), t)
+	created, err := scanUser(row)
+	if err != nil {
+		return account.User{}, classify(err, "create the user")
+	}
+	return created, nil
+}
+
+// checkUser refuses a role or device the schema would refuse, with a message a person can act on.
+func checkUser(role account.Role, device string) error {
+	var fields []apperr.FieldError
+	if !role.Valid() {
+		fields = append(fields, apperr.FieldError{Field: "role", Message: "must be member or staff"})
+	}
+	if !account.ValidDevice(device) {
+		fields = append(fields, apperr.FieldError{Field: "device", Message: "must be iphone, android or empty"})
+	}
+	if len(fields) > 0 {
+		return apperr.InvalidFields("Some details of the user are not valid.", fields...)
+	}
+	return nil
+}
+
+// UserByID returns the user with the given userId, or NotFound.
+func (s *DB) UserByID(ctx context.Context, id string) (account.User, error) {
+	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	if err != nil {
+		return account.User{}, classify(err, "find the user")
+	}
+	return u, nil
+}
+
+// UserBySubject returns the user signed in with the given identity-provider subject, or NotFound.
+func (s *DB) UserBySubject(ctx context.Context, subject string) (account.User, error) {
+	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE subject = $1`, subject))
+	if err != nil {
+		return account.User{}, classify(err, "find the user")
+	}
+	return u, nil
+}
+
+// EnsureUser returns the user of an identity-provider subject, creating them on their first sign-in;
+// created says which happened. It is one statement, so two first sign-ins at the same moment make one
+// user. role applies only to a new user, empty meaning member: signing in never changes a role. A non-empty email that
+// differs from the stored one replaces it, because the identity provider is the source of truth for it.
+func (s *DB) EnsureUser(ctx context.Context, subject, email string, role account.Role) (account.User, bool, error) {
+	if subject == "" {
+		return account.User{}, false, apperr.InvalidFields("A user needs an identity-provider subject.",
+			apperr.FieldError{Field: "subject", Message: "is required"})
+	}
+	if role == "" {
+		role = account.RoleMember
+	}
+	if err := checkUser(role, ""); err != nil {
+		return account.User{}, false, err
+	}
+	// The new ID tells the two outcomes apart portably: the row returned carries it only if it was
+	// inserted. When the user exists and nothing changes, the update is skipped and no row returns.
+	newID := uuid.NewString()
+	t := now()
+	row := s.db.QueryRowContext(ctx, `
+		INSERT INTO users (id, subject, email, role, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $5)
+		ON CONFLICT (subject) DO UPDATE
+			SET email = excluded.email, updated_at = excluded.updated_at
+			WHERE excluded.email <> '' AND users.email <> excluded.email
+		RETURNING `+userColumns,
+		newID, subject, email, string(role), t)
+	u, err := scanUser(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		u, err = s.UserBySubject(ctx, subject)
+		return u, false, err
+	}
+	if err != nil {
+		return account.User{}, false, classify(err, "sign the user in")
+	}
+	return u, u.ID == newID, nil
+}
+
+// UpdateUserProfile replaces the profile fields a member gives on the name-and-birth step and returns
+// the updated user. A date of birth is kept as a date only.
+func (s *DB) UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error) {
+	if !account.ValidDevice(device) {
+		return account.User{}, apperr.InvalidFields("The device is not one we know.",
+			apperr.FieldError{Field: "device", Message: "must be iphone, android or empty"})
+	}
+	row := s.db.QueryRowContext(ctx, `
+		UPDATE users
+		SET first_name = $2, last_name = $3, date_of_birth = $4, device = $5, updated_at = $6
+		WHERE id = $1
+		RETURNING `+userColumns,
+		userID, firstName, lastName, dateParam(dob), device, now())
+	u, err := scanUser(row)
+	if err != nil {
+		return account.User{}, classify(err, "update the profile")
+	}
+	return u, nil
+}
+
+// SetUserRole gives a user a role and returns the updated user.
+func (s *DB) SetUserRole(ctx context.Context, userID string, role account.Role) (account.User, error) {
+	if err := checkUser(role, ""); err != nil {
+		return account.User{}, err
+	}
+	row := s.db.QueryRowContext(ctx, `
+		UPDATE users SET role = $2, updated_at = $3 WHERE id = $1
+		RETURNING `+userColumns,
+		userID, string(role), now())
+	u, err := scanUser(row)
+	if err != nil {
+		return account.User{}, classify(err, "change the role")
+	}
+	return u, nil
+}
+
+// DeleteUser removes a user and, through the foreign keys, everything that is theirs: sessions,
+// answers, progress, campaign values and coach assignments. A coach account of theirs stays, unlinked.
+func (s *DB) DeleteUser(ctx context.Context, userID string) error {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM users WHERE id = $1`, userID)
+	return oneRow(res, err, "delete the user")
+}
