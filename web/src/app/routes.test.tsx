@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render-app';
+
+const notAvailable = 'Not available yet';
+
+describe('routes', () => {
+  it('shows the home page with the fact about diagnosis and an honest word about sign-up', async () => {
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('works with your ADHD brain');
+    expect(screen.getByText('Fewer than 20% of adults with ADHD are diagnosed and treated.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Sign-up opens here soon' })).toBeInTheDocument();
+    // Nothing on the page pretends to start a sign-up that does not exist yet.
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says on /register that sign-up is not open yet, with a link home', async () => {
+    renderApp('/register');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-up isn’t open yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it.each(['how-you-identify', 'name-and-birth', 'discribe-diagnosis', 'how-would-you-like-agave', 'thank-you-page'])(
+    'shows the survey step placeholder for the known slug /%s',
+    async (slug) => {
+      renderApp(`/${slug}`);
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'This step is on its way' })).toBeInTheDocument();
+      expect(screen.getByText(notAvailable)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Not Found' })).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['describe-diagnosis', 'how-would-you-like-agate', 'some-unknown-page', 'HOW-YOU-IDENTIFY'])(
+    'shows Not Found for the unknown slug /%s',
+    async (slug) => {
+      renderApp(`/${slug}`);
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['/account', 'Choose your coach'],
+    ['/account/meet-your-coach', 'Choose your coach'],
+    ['/account/plan-recommendation', 'Your recommended plan'],
+    ['/account/plan-preview', 'Your plan in detail'],
+    ['/account/checkout', 'Checkout'],
+    ['/account/payment-response', 'Payment status'],
+    ['/account/download-app', 'Get the Wayfinder app', 'Get the app'],
+    ['/account/finish', 'Finishing up'],
+    ['/chat', 'Chat with your coach'],
+  ])('shows a clear placeholder at %s', async (path, heading, title = heading) => {
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByText(notAvailable)).toBeInTheDocument();
+    // The title is set in an effect, which may run a moment after the page appears.
+    await waitFor(() => expect(document.title).toBe(`${title} · Wayfinder`));
+  });
+
+  it('shows Not Found for an unknown page inside /account', async () => {
+    renderApp('/account/no-such-thing');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows the brand from the runtime settings in the top bar', async () => {
+    renderApp('/', { brandName: 'Compass', appStoreUrl: '', paymentEnabled: false, features: {} });
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Compass home' })).toHaveAttribute('href', '/');
+    expect(screen.getByText('Welcome to Compass')).toBeInTheDocument();
+    expect(screen.queryByText(/Wayfinder/)).not.toBeInTheDocument();
+  });
+});

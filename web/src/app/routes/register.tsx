@@ -1,0 +1,1 @@
+export { RegisterPage as Component } from '@/features/register/RegisterPage';

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setMatchingMedia } from '@/test/media';
+import { renderApp } from '@/test/render-app';
+
+describe('AppLayout', () => {
+  it('scrolls the page area to the top smoothly and focuses the new heading on a change of page', async () => {
+    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
+    const { user } = renderApp('/register');
+    await screen.findByRole('heading', { level: 1, name: 'Sign-up isn’t open yet' });
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('link', { name: 'Back to home' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: /works with your ADHD brain/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'smooth' });
+    expect(scrollTo.mock.contexts[0]).toBe(screen.getByRole('main'));
+  });
+
+  it('jumps to the top without animation when the member prefers reduced motion', async () => {
+    setMatchingMedia('(prefers-reduced-motion: reduce)');
+    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
+    const { navigate } = renderApp('/register');
+    await screen.findByRole('heading', { level: 1, name: 'Sign-up isn’t open yet' });
+
+    await navigate('/how-you-identify');
+
+    await screen.findByRole('heading', { level: 1, name: 'This step is on its way' });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'instant' }));
+  });
+
+  it('leaves focus alone on the first page a member opens', async () => {
+    renderApp('/register');
+
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).not.toHaveFocus();
+  });
+
+  it('offers a skip link that moves focus to the main content', async () => {
+    const { user } = renderApp('/register');
+    await screen.findByRole('heading', { level: 1 });
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.click(skip);
+
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('folds the top bar away on the finish screen only', async () => {
+    const { navigate, container } = renderApp('/account/finish');
+    await screen.findByRole('heading', { level: 1, name: 'Finishing up' });
+    const shell = () => container.querySelector('[data-chrome]');
+    expect(shell()).toHaveAttribute('data-chrome', 'minimal');
+
+    await navigate('/account/checkout');
+
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    expect(shell()).toHaveAttribute('data-chrome', 'full');
+  });
+});

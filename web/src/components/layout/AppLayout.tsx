@@ -1,0 +1,80 @@
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths, usesMinimalChrome } from '@/config/paths';
+import { useRuntimeConfig } from '@/config/runtime-context';
+import { useT } from '@/lib/messages';
+import { BrandMark } from '@/components/brand/BrandMark';
+import styles from './AppLayout.module.css';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** prefersReducedMotion tells whether the member asked their system for less motion. */
+export function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * AppLayout is the frame of every page: a top bar with the brand, then one centred scroll area
+ * (spec: page layout). On each change of path it brings the new page to the top of the scroll
+ * area and moves focus to its main heading, so keyboard and screen-reader users start reading the
+ * new page from its beginning instead of being left on a link that no longer exists.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { brandName } = useRuntimeConfig();
+  const t = useT();
+  const mainRef = useRef<HTMLElement>(null);
+  // The previous path, so the first render (and React's development double run of effects) does
+  // not count as a navigation: a freshly loaded page keeps the browser's own focus start.
+  const previousPathname = useRef(pathname);
+
+  useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    const main = mainRef.current;
+    if (!main) return;
+    main.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
+    const heading = main.querySelector('h1');
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    } else {
+      main.focus({ preventScroll: true });
+    }
+  }, [pathname]);
+
+  // The skip link moves focus itself instead of following the #hash, which would add a history
+  // entry and change the address for nothing.
+  function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    mainRef.current?.focus();
+  }
+
+  return (
+    <div className={styles.shell} data-chrome={usesMinimalChrome(pathname) ? 'minimal' : 'full'}>
+      <a className={styles.skipLink} href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+        {t('app.skipToContent')}
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link className={styles.brand} to={paths.home} aria-label={t('app.homeLink')}>
+            <BrandMark size={36} />
+            <span className={styles.brandName}>{brandName}</span>
+          </Link>
+        </div>
+      </header>
+      {/* The page scrolls inside main, not the document, so main is in the tab order: keyboard
+          users can then scroll a page that has no link or button (the home page) with the
+          arrow keys. */}
+      <main
+        id={MAIN_CONTENT_ID}
+        ref={mainRef}
+        className={styles.scrollArea}
+        tabIndex={0}
+      >
+        <div className={styles.container}>{children}</div>
+      </main>
+      <div className={styles.footer} aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useT } from '@/lib/messages';
+import { usePageTitle } from '@/components/layout/usePageTitle';
+import styles from './NotFoundPage.module.css';
+
+/** NotFoundPage answers any address the app does not know (spec §2 and §8). */
+export function NotFoundPage() {
+  const t = useT();
+  usePageTitle(t('notFound.title'));
+  return (
+    <div className={styles.notFound}>
+      <p className={styles.code}>{t('notFound.code')}</p>
+      <h1>{t('notFound.heading')}</h1>
+      <p className={styles.body}>{t('notFound.body')}</p>
+      {/* The spec sends members to the chat from here: it is their home once they have a coach. */}
+      <Link className={styles.link} to={paths.chat}>
+        {t('notFound.link')}
+      </Link>
+    </div>
+  );
+}

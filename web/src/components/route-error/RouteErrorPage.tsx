@@ -1,0 +1,26 @@
+import { useT } from '@/lib/messages';
+import { Button } from '@/components/button/Button';
+import { Notification } from '@/components/notification/Notification';
+import { usePageTitle } from '@/components/layout/usePageTitle';
+import styles from '@/components/page/Page.module.css';
+
+/**
+ * RouteErrorPage shows inside the page frame when a page fails. That is most often a page whose
+ * code could not be downloaded (the connection dropped, or a new version replaced the files),
+ * which a reload fixes.
+ */
+export function RouteErrorPage() {
+  const t = useT();
+  usePageTitle(t('routeError.title'));
+  return (
+    <div className={styles.page}>
+      <h1>{t('routeError.heading')}</h1>
+      <Notification tone="error" title={t('routeError.title')}>
+        {t('routeError.body')}
+      </Notification>
+      <div className={styles.actions}>
+        <Button onClick={() => window.location.reload()}>{t('routeError.retry')}</Button>
+      </div>
+    </div>
+  );
+}

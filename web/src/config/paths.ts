@@ -1,0 +1,42 @@
+// The route table: every path the app links to or matches lives here, so a renamed path is one
+// edit. Slugs and paths are a contract with the iOS app and with stored data; keep them exactly.
+
+const account = '/account';
+
+export const paths = {
+  home: '/',
+  register: '/register',
+  /** noGo is the crisis-support page a member reaches after telling us about thoughts of self-harm. */
+  noGo: '/we-are-sorry-no-go',
+  chat: '/chat',
+  /** surveyStep is the pattern of one survey step; build a real path with surveyStepPath. */
+  surveyStep: '/:slug',
+  account: {
+    root: account,
+    meetYourCoach: `${account}/meet-your-coach`,
+    planRecommendation: `${account}/plan-recommendation`,
+    planPreview: `${account}/plan-preview`,
+    checkout: `${account}/checkout`,
+    paymentResponse: `${account}/payment-response`,
+    downloadApp: `${account}/download-app`,
+    finish: `${account}/finish`,
+    /** thankYou shows the same crisis-support page as noGo. */
+    thankYou: `${account}/thank-you`,
+    /** notFound matches every other path inside the account area. */
+    notFound: `${account}/*`,
+  },
+  notFound: '*',
+} as const;
+
+/** surveyStepPath is the address of one survey step. */
+export function surveyStepPath(slug: string): string {
+  return `/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * usesMinimalChrome tells whether a path hides the top bar on phones. The finish screen is the
+ * hand-off to the app and gets the whole small screen.
+ */
+export function usesMinimalChrome(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '') === paths.account.finish;
+}

@@ -1,0 +1,22 @@
+import ky from 'ky';
+
+// The one HTTP client of the app. Every call to our API goes through it so that timeouts, retries
+// and cookies behave the same everywhere. Sign-in lives in an HttpOnly cookie on the same origin, so
+// the browser sends it; page code never sees a token.
+
+/** retriedStatusCodes are answers worth one more try: the server was busy or briefly away. */
+export const retriedStatusCodes = [408, 413, 429, 500, 502, 503, 504] as const;
+
+/** retriedMethods are the methods that are safe to repeat (PUT is idempotent in our API). */
+export const retriedMethods = ['get', 'put', 'head', 'delete', 'options', 'trace'] as const;
+
+export const apiClient = ky.create({
+  prefixUrl: '/api',
+  timeout: 10_000,
+  credentials: 'same-origin',
+  retry: {
+    limit: 2,
+    methods: [...retriedMethods],
+    statusCodes: [...retriedStatusCodes],
+  },
+});

@@ -1,0 +1,129 @@
+import { useCallback } from 'react';
+import { useRuntimeConfig } from '@/config/runtime-context';
+
+// All text a member reads lives in this catalog, keyed, so copy can be reviewed in one place and a
+// second language is a second catalog of the same shape. Placeholders are written {name}; {brand}
+// is always filled from the runtime settings, so no component spells the product's name.
+//
+// Copy rules: warm, plain, short sentences. Many readers have ADHD and some arrive in distress.
+
+const en = {
+  'app.skipToContent': 'Skip to main content',
+  'app.homeLink': '{brand} home',
+  'app.loading': 'Loading…',
+  'app.documentTitle': '{page} · {brand}',
+  'common.backHome': 'Back to home',
+  'common.notAvailableTitle': 'Not available yet',
+  'common.notAvailableBody': 'We’re still building this part. Please check back soon.',
+
+  'home.title': 'ADHD coaching for adults',
+  'home.eyebrow': 'Welcome to {brand}',
+  'home.heading': 'Coaching that works with your ADHD brain, not against it',
+  'home.intro': 'One-to-one coaching for adults with ADHD. Practical, kind, and built around how you think.',
+  'home.factLabel': 'Did you know?',
+  'home.fact': 'Fewer than 20% of adults with ADHD are diagnosed and treated.',
+  'home.factFollowUp': 'If things have felt harder than they should, you’re not alone. It isn’t a lack of effort.',
+  'home.soonHeading': 'Sign-up opens here soon',
+  'home.soonBody':
+    'We’re getting sign-up ready. Soon you’ll answer a few short questions here and choose your coach. There’s nothing to do yet.',
+
+  'register.title': 'Sign up',
+  'register.heading': 'Sign-up isn’t open yet',
+  'register.body': 'We’re still getting things ready. Please check back soon.',
+
+  'survey.title': 'Getting to know you',
+  'survey.heading': 'This step is on its way',
+  'survey.body': 'This is where you’ll answer a few short questions, so we can get to know you.',
+
+  'coach.title': 'Choose your coach',
+  'coach.heading': 'Choose your coach',
+  'coach.body': 'Here you’ll meet our coaches, watch a short hello from each, and pick the one who feels right.',
+  'planRecommendation.title': 'Your recommended plan',
+  'planRecommendation.heading': 'Your recommended plan',
+  'planRecommendation.body': 'Here you’ll see the coaching plan we suggest for you, based on your answers.',
+  'planPreview.title': 'Your plan in detail',
+  'planPreview.heading': 'Your plan in detail',
+  'planPreview.body': 'Here you’ll be able to look through everything your plan includes before you decide.',
+  'checkout.title': 'Checkout',
+  'checkout.heading': 'Checkout',
+  'checkout.body': 'Here you’ll be able to pay for your plan securely.',
+  'paymentResponse.title': 'Payment status',
+  'paymentResponse.heading': 'Payment status',
+  'paymentResponse.body': 'After checkout, this page will tell you whether your payment went through.',
+  'downloadApp.title': 'Get the app',
+  'downloadApp.heading': 'Get the {brand} app',
+  'downloadApp.body': 'Coaching happens in our iPhone app. Here you’ll find the link to download it.',
+  'finish.title': 'Finishing up',
+  'finish.heading': 'Finishing up',
+  'finish.body': 'This is where you’ll finish signing up and move over to the app.',
+  'chat.title': 'Chat with your coach',
+  'chat.heading': 'Chat with your coach',
+  'chat.body': 'Once you’ve chosen a coach, you’ll be able to message them here.',
+
+  'notFound.title': 'Not Found',
+  'notFound.code': '404',
+  'notFound.heading': 'Not Found',
+  'notFound.body': 'The resource requested could not be found.',
+  'notFound.link': 'Go Back Home',
+
+  'routeError.title': 'Something went wrong',
+  'routeError.heading': 'This page didn’t load',
+  'routeError.body': 'It may be your connection. Check that you’re online, then try again.',
+  'routeError.retry': 'Try again',
+
+  'safety.title': 'Help is available now',
+  'safety.heading': 'You matter, and help is available right now',
+  'safety.intro':
+    'Thank you for telling us. You don’t have to go through this alone: people trained to help are ready to listen, right now.',
+  'safety.lifelineHeading': '988 Suicide & Crisis Lifeline',
+  'safety.lifelineBody': 'Free and confidential, any time, day or night.',
+  'safety.call988': 'Call 988',
+  'safety.text988': 'Text 988',
+  'safety.chat988': 'Chat online',
+  'safety.dangerHeading': 'In immediate danger?',
+  'safety.dangerBody': 'Call 911 now.',
+  'safety.call911': 'Call 911',
+  'safety.outsideUs': 'Outside the US? Call your local emergency number.',
+  'safety.closing': 'Reaching out is a strong step. You deserve support.',
+} as const;
+
+/** MessageKey names one piece of copy. */
+export type MessageKey = keyof typeof en;
+
+/** Catalog is one language's copy; every language must supply every key. */
+export type Catalog = Readonly<Record<MessageKey, string>>;
+
+/** Locale names a language the app has copy for. */
+export type Locale = 'en';
+
+export const catalogs: Readonly<Record<Locale, Catalog>> = { en };
+
+export const defaultLocale: Locale = 'en';
+
+/** MessageParams fills a message's {placeholders}; numbers are written as they are. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/**
+ * interpolate fills {name} placeholders from params. A placeholder with no value is left as it is,
+ * so a forgotten value shows up in review instead of silently vanishing from a sentence.
+ */
+export function interpolate(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    return value === undefined ? placeholder : String(value);
+  });
+}
+
+/** translate returns one message in a language, with its placeholders filled. */
+export function translate(key: MessageKey, params?: MessageParams, locale: Locale = defaultLocale): string {
+  return interpolate(catalogs[locale][key], params);
+}
+
+/** Translate is the function components use to get their copy. */
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/** useT returns translate with {brand} filled from the runtime settings. */
+export function useT(): Translate {
+  const { brandName } = useRuntimeConfig();
+  return useCallback<Translate>((key, params) => translate(key, { brand: brandName, ...params }), [brandName]);
+}

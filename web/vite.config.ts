@@ -1,0 +1,45 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The Go server listens here during development; the dev server forwards the backend's paths to it
+// so the app runs same-origin, exactly as it does when the binary serves the built files.
+const backend = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    // The server's Content-Security-Policy has no 'unsafe-inline' for scripts, and every browser we
+    // support understands modulepreload, so Vite's inline polyfill script must not be emitted.
+    modulePreload: { polyfill: false },
+    // Inlined data: URLs would need extra CSP sources (font-src, img-src data:), so every asset stays
+    // a hashed file under dist/assets/ that the server can cache for a year.
+    assetsInlineLimit: 0,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first screen needs at start-up (React, the router, the frame, the home
+          // and crisis pages) goes into the one entry file. Left alone, the bundler splits React
+          // into a shared file of its own, and the first paint would wait on a fourth request.
+          groups: [{ name: 'main', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
+  server: {
+    // Regular expressions keep look-alike app paths (an /authors page, say) out of the proxy.
+    proxy: {
+      '^/api(/|$)': backend,
+      '^/auth(/|$)': backend,
+      '^/idp(/|$)': backend,
+      '^/healthz$': backend,
+    },
+  },
+  preview: { port: 4173 },
+});
