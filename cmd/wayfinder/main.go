@@ -1,0 +1,259 @@
+// Command wayfinder is the whole Wayfinder server: the JSON API, the embedded web app, and the
+// database migrations, in one binary. main only wires parts together; run holds the logic so
+// tests can start the real server in-process.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"wayfinder/internal/config"
+	"wayfinder/internal/httpapi"
+	"wayfinder/internal/sqlstore"
+	"wayfinder/web"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	switch {
+	case err == nil:
+	case errors.Is(err, errUsage), errors.Is(err, flag.ErrHelp):
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "wayfinder:", err)
+		os.Exit(1)
+	}
+}
+
+var errUsage = errors.New("usage")
+
+const usage = `Wayfinder: onboarding for an adult ADHD coaching service.
+
+Usage:
+  wayfinder serve   [flags]   start the server (applies pending migrations first)
+  wayfinder migrate [flags]   apply pending database migrations and exit
+  wayfinder version           print the version
+  wayfinder help              show this help
+
+Every flag can also be set with its WAYFINDER_* environment variable;
+run "wayfinder serve --help" for the list, or see docs/configuration.md.
+`
+
+// run executes one command. It returns when the command is done or, for serve, when ctx is
+// cancelled and the server has shut down.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errUsage
+	}
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "serve":
+		return serve(ctx, rest, getenv, stdout, stderr)
+	case "migrate":
+		return migrate(ctx, rest, getenv, stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "wayfinder", versionString())
+		return nil
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprintf(stderr, "wayfinder: unknown command %q\n\n%s", cmd, usage)
+		return errUsage
+	}
+}
+
+func loadConfig(name string, args []string, getenv func(string) string, stderr io.Writer) (config.Config, error) {
+	cfg, rest, err := config.Load(getenv, args, stderr, "wayfinder "+name)
+	if err != nil {
+		return cfg, err
+	}
+	if len(rest) > 0 {
+		return cfg, fmt.Errorf("unexpected argument %q for %s", rest[0], name)
+	}
+	return cfg, nil
+}
+
+func newLogger(level string, w io.Writer) *slog.Logger {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(level))
+	return slog.New(httpapi.LogHandler{Handler: slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l})})
+}
+
+// openDatabase opens the configured database, naming the setting in any error so the operator
+// knows what to fix.
+func openDatabase(ctx context.Context, cfg config.Config, migrate bool) (*sqlstore.DB, error) {
+	db, err := sqlstore.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("WAYFINDER_DATABASE_URL (--database-url): %s", oneLine(err))
+	}
+	if migrate {
+		if err := db.Migrate(ctx); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("migrating the database: %w", err)
+		}
+	}
+	return db, nil
+}
+
+func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := loadConfig("migrate", args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	db, err := openDatabase(ctx, cfg, true)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	current, _, err := db.MigrationStatus(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "The %s database is at schema version %d.\n", db.Dialect(), current)
+	return nil
+}
+
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := loadConfig("serve", args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg.LogLevel, stderr)
+
+	db, err := openDatabase(ctx, cfg, cfg.AutoMigrate)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("WAYFINDER_LISTEN (--listen): %s is already in use; stop the other server or pick another port", cfg.Listen)
+		}
+		return fmt.Errorf("WAYFINDER_LISTEN (--listen): cannot listen on %s: %w", cfg.Listen, err)
+	}
+	cfg.WithListener(ln.Addr())
+
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		collectors.NewDBStatsCollector(db.SQL(), "wayfinder"),
+		buildInfo(db.Dialect()),
+	)
+	features := map[string]bool{}
+	for _, f := range cfg.Features {
+		features[f] = true
+	}
+	handler, err := httpapi.NewHandler(httpapi.Deps{
+		Log:       log,
+		Ready:     db,
+		Registry:  registry,
+		Web:       web.Dist(),
+		BodyLimit: cfg.BodyLimit,
+		Secure:    cfg.Secure(),
+		Runtime: httpapi.RuntimeConfig{
+			BrandName:      cfg.BrandName,
+			AppStoreURL:    cfg.AppStoreURL,
+			PaymentEnabled: cfg.PaymentEnabled,
+			Features:       features,
+		},
+	})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("server started", "url", cfg.PublicURL.String(), "listen", ln.Addr().String(),
+		"database", db.Dialect(), "version", versionString())
+	if !web.Embedded {
+		log.Warn("this binary has no web app built in; build it with `make build`")
+	}
+	fmt.Fprintf(stdout, "Wayfinder is running at %s\n", cfg.PublicURL)
+	return serveUntilDone(ctx, log, srv, ln, cfg.ShutdownTimeout)
+}
+
+// serveUntilDone serves until ctx is cancelled, then shuts down gracefully: the listener closes
+// at once, requests under way get up to timeout to finish, and only then does the caller close
+// the database.
+func serveUntilDone(ctx context.Context, log *slog.Logger, srv *http.Server, ln net.Listener, timeout time.Duration) error {
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return fmt.Errorf("server stopped: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "timeout", timeout.String())
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutting down: in-flight requests did not finish within %s: %w", timeout, err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// oneLine folds a multi-line driver error into the one line an operator reads at start-up.
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
+
+// buildInfo is a constant gauge labelled with what is running, for dashboards and alerts.
+func buildInfo(dialect string) prometheus.Collector {
+	g := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name:        "wayfinder_build_info",
+		Help:        "Always 1; the labels say which build is running and on which database.",
+		ConstLabels: prometheus.Labels{"version": version, "revision": revision(), "goversion": runtime.Version(), "database": dialect},
+	})
+	g.Set(1)
+	return g
+}
+
+func revision() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" {
+				return s.Value
+			}
+		}
+	}
+	return "unknown"
+}
+
+func versionString() string {
+	rev := revision()
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	return strings.TrimSpace(version + " (" + rev + ", " + runtime.Version() + ")")
+}

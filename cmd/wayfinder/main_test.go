@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe to read while the server writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func noEnv(string) string { return "" }
+
+// startServe runs `wayfinder serve` in-process on a free port and returns its URL, its logs and
+// a stop function that cancels it like SIGTERM and returns run's error.
+func startServe(t *testing.T, args ...string) (url string, logs *syncBuffer, stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	done := make(chan error, 1)
+	all := append([]string{"serve", "--listen", "127.0.0.1:0", "--database-url", filepath.Join(t.TempDir(), "w.db")}, args...)
+	go func() { done <- run(ctx, all, noEnv, stdout, stderr) }()
+	re := regexp.MustCompile(`running at (http://\S+)`)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if m := re.FindStringSubmatch(stdout.String()); m != nil {
+			url = m[1]
+			break
+		}
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("serve stopped before it started: %v\n%s", err, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("serve did not start in 10 s:\n%s", stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	var once sync.Once
+	var stopErr error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case stopErr = <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("serve did not stop within 20 s of cancellation")
+			}
+		})
+		return stopErr
+	}
+	t.Cleanup(func() { _ = stop() })
+	return url, stderr, stop
+}
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+func TestServeStartsAndStops(t *testing.T) {
+	url, logs, stop := startServe(t)
+	tests := []struct {
+		path       string
+		wantStatus int
+		wantBody   string
+	}{
+		{"/healthz", 200, `"status":"ok"`},
+		{"/readyz", 200, `"status":"ready"`},
+		{"/metrics", 200, "wayfinder_build_info"},
+		{"/metrics", 200, `go_sql_open_connections{db_name="wayfinder"}`},
+		{"/api/nope", 404, `"status":404`},
+		{"/account/meet-your-coach", 200, "<html"},
+	}
+	for _, tt := range tests {
+		status, body := get(t, url+tt.path)
+		if status != tt.wantStatus || !strings.Contains(body, tt.wantBody) {
+			t.Errorf("GET %s = %d %q, want %d containing %q", tt.path, status, body, tt.wantStatus, tt.wantBody)
+		}
+	}
+	if err := stop(); err != nil {
+		t.Errorf("run() after cancel = %v, want nil", err)
+	}
+	for _, want := range []string{`"msg":"server started"`, `"msg":"shutting down"`, `"msg":"stopped"`, `"request_id":`} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("logs do not contain %s:\n%s", want, logs.String())
+		}
+	}
+}
+
+// TestGracefulShutdown checks that a request under way when the server is told to stop still
+// gets its answer, and that one slower than the timeout makes shutdown report it.
+func TestGracefulShutdown(t *testing.T) {
+	tests := []struct {
+		name    string
+		work    time.Duration
+		timeout time.Duration
+		wantErr string
+	}{
+		{name: "in-flight request finishes", work: 300 * time.Millisecond, timeout: 5 * time.Second},
+		{name: "request slower than the timeout", work: 3 * time.Second, timeout: 200 * time.Millisecond, wantErr: "did not finish within 200ms"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			started := make(chan struct{})
+			srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				close(started)
+				time.Sleep(tt.work)
+				_, _ = io.WriteString(w, "done")
+			})}
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			stopped := make(chan error, 1)
+			go func() { stopped <- serveUntilDone(ctx, slog.New(slog.DiscardHandler), srv, ln, tt.timeout) }()
+			type reply struct {
+				status int
+				body   string
+				err    error
+			}
+			replied := make(chan reply, 1)
+			go func() {
+				res, err := http.Get("http://" + ln.Addr().String() + "/")
+				if err != nil {
+					replied <- reply{err: err}
+					return
+				}
+				b, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				replied <- reply{status: res.StatusCode, body: string(b)}
+			}()
+			<-started
+			cancel()
+			err = <-stopped
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Errorf("serveUntilDone() = %v, want nil", err)
+				}
+				if r := <-replied; r.err != nil || r.status != 200 || r.body != "done" {
+					t.Errorf("in-flight request got %d %q (%v), want 200 done", r.status, r.body, r.err)
+				}
+			} else if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("serveUntilDone() = %v, want an error containing %q", err, tt.wantErr)
+			}
+			if _, err := net.Dial("tcp", ln.Addr().String()); err == nil {
+				t.Error("the listener still accepts connections after shutdown")
+			}
+		})
+	}
+}
+
+func TestStartUpErrorsNameTheSetting(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown driver", []string{"serve", "--database-url", "mysql://root@localhost/x"}, `WAYFINDER_DATABASE_URL (--database-url): unsupported database "mysql"`},
+		{"unreachable database", []string{"serve", "--database-url", "postgres://postgres:hunter2@127.0.0.1:1/x?connect_timeout=2"}, "WAYFINDER_DATABASE_URL (--database-url):"},
+		{"port in use", []string{"serve", "--database-url", filepath.Join(dir, "a.db"), "--listen", busy.Addr().String()}, "WAYFINDER_LISTEN (--listen): " + busy.Addr().String() + " is already in use"},
+		{"malformed URL", []string{"serve", "--public-url", "not a url"}, "WAYFINDER_PUBLIC_URL (--public-url)"},
+		{"stray argument", []string{"serve", "--database-url", filepath.Join(dir, "b.db"), "extra"}, `unexpected argument "extra"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := run(context.Background(), tt.args, noEnv, io.Discard, io.Discard)
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Fatalf("run(%v) = %v, want an error starting %q", tt.args, err, tt.want)
+			}
+			if strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("the error %q shows the database password", err)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("the error %q is more than one line", err)
+			}
+		})
+	}
+}
+
+func TestCommands(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args    []string
+		wantErr bool
+		wantOut string
+	}{
+		{args: []string{"version"}, wantOut: "wayfinder dev"},
+		{args: []string{"--help"}, wantOut: "wayfinder serve"},
+		{args: []string{"help"}, wantOut: "wayfinder migrate"},
+		{args: []string{"migrate", "--database-url", filepath.Join(dir, "m.db")}, wantOut: "The sqlite database is at schema version"},
+		{args: []string{"migrate", "--database-url", filepath.Join(dir, "m.db")}, wantOut: "The sqlite database is at schema version"},
+		{args: []string{"frobnicate"}, wantErr: true},
+		{args: nil, wantErr: true},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		err := run(context.Background(), tt.args, noEnv, &out, io.Discard)
+		if (err != nil) != tt.wantErr {
+			t.Errorf("run(%v) error = %v, want error %v", tt.args, err, tt.wantErr)
+		}
+		if !strings.Contains(out.String(), tt.wantOut) {
+			t.Errorf("run(%v) printed %q, want %q", tt.args, out.String(), tt.wantOut)
+		}
+	}
+}

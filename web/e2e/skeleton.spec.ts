@@ -1,0 +1,106 @@
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { startServer, createPostgresDatabase, postgresURL } from './server';
+
+test.describe('the app is served', () => {
+  test('a deep link gets the app, which renders that route', async ({ page }) => {
+    const response = await page.goto('/account/meet-your-coach');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toContain('text/html');
+    expect(response?.headers()['cache-control']).toBe('no-cache');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Not Found' })).toHaveCount(0);
+  });
+
+  test('a survey step deep link gets the app', async ({ page }) => {
+    await page.goto('/how-you-identify');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Not Found' })).toHaveCount(0);
+  });
+
+  test('the runtime config reaches the page and names the brand', async ({ page }) => {
+    await page.goto('/');
+    const config = JSON.parse((await page.locator('#runtime-config').textContent()) ?? '{}');
+    expect(config.brandName).toBe('Wayfinder');
+    await expect(page).toHaveTitle(/Wayfinder/);
+  });
+
+  test('hashed assets are cached for a year and sent compressed', async ({ page, request }) => {
+    await page.goto('/');
+    const script = await page.locator('script[type="module"][src]').first().getAttribute('src');
+    expect(script).toMatch(/^\/assets\//);
+    const res = await request.get(script!, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['content-encoding']).toBe('br');
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown page shows the Not Found page with a way home', async ({ page }) => {
+    await page.goto('/this-page-does-not-exist');
+    await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByText('The resource requested could not be found.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/chat');
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unknown page inside /account shows the Not Found page', async ({ page }) => {
+    await page.goto('/account/no-such-thing');
+    await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+  });
+
+  test('an unknown API path answers JSON 404, never the app', async ({ request }) => {
+    const res = await request.get('/api/no-such-endpoint');
+    expect(res.status()).toBe(404);
+    expect(res.headers()['content-type']).toBe('application/problem+json');
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 404, title: 'Not Found' });
+  });
+});
+
+test.describe('security', () => {
+  test('security headers are on pages, assets and the API', async ({ request }) => {
+    for (const path of ['/', '/account', '/api/nope', '/healthz']) {
+      const res = await request.get(path);
+      const h = res.headers();
+      expect(h['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(h['content-security-policy'], path).not.toContain('unsafe-inline');
+      expect(h['x-content-type-options'], path).toBe('nosniff');
+      expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+    expect((await request.get('/api/nope')).headers()['cache-control']).toBe('no-store');
+  });
+
+  test('bad API input gets a clear problem answer', async ({ request }) => {
+    const form = await request.post('/api/anything', { headers: { 'Content-Type': 'text/plain' }, data: 'hello' });
+    expect(form.status()).toBe(415);
+    expect((await form.json()).detail).toContain('application/json');
+
+    const big = await request.put('/api/anything', { headers: { 'Content-Type': 'application/json' }, data: 'x'.repeat(1024 * 1024 + 1) });
+    expect(big.status()).toBe(413);
+
+    const method = await request.delete('/healthz');
+    expect(method.status()).toBe(405);
+    expect(method.headers()['allow']).toBe('GET, HEAD');
+  });
+});
+
+test.describe('readiness', () => {
+  test('readyz turns 503 when the database becomes unreachable', async ({ request }) => {
+    expect(postgresURL, 'WAYFINDER_TEST_DATABASE_URL (set by make test and .ci/run)').not.toBe('');
+    const db = createPostgresDatabase();
+    const server = await startServer({ databaseUrl: db.url });
+    try {
+      expect((await request.get(`${server.url}/readyz`)).status()).toBe(200);
+      db.drop(); // ends every connection and removes the database
+      const res = await request.get(`${server.url}/readyz`);
+      expect(res.status()).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'unavailable', reason: 'database unreachable' });
+      expect((await request.get(`${server.url}/healthz`)).status()).toBe(200);
+    } finally {
+      await server.stop();
+      db.drop();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+// bench prints Wayfinder's performance figures (ARCHITECTURE.md section 6) in one run:
+// the first screen's JS and CSS (gzip) and same-origin requests before first paint, measured in
+// Chromium; the binary's start-up to ready time on an existing database; and its idle memory.
+// Usage: node web/scripts/bench.mjs bin/wayfinder
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const binary = path.resolve(process.argv[2] ?? 'bin/wayfinder');
+const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const dir = mkdtempSync(path.join(tmpdir(), 'wayfinder-bench-'));
+const database = path.join(dir, 'wayfinder.db');
+
+function start() {
+  const t0 = performance.now();
+  const proc = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--database-url', database, '--log-level', 'warn'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    proc.stdout.on('data', async (b) => {
+      out += b;
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (!m) return;
+      for (;;) {
+        const res = await fetch(`${m[1]}/readyz`).catch(() => null);
+        if (res?.status === 200) break;
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      resolve({ proc, url: m[1], readyMs: performance.now() - t0 });
+    });
+  });
+}
+
+async function stop(proc) {
+  proc.removeAllListeners('exit');
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+// The first start creates and migrates the database; start-up is then measured on it, as in
+// production, where a replica starts against an existing database.
+await stop((await start()).proc);
+const startups = [];
+for (let i = 0; i < 7; i++) {
+  const s = await start();
+  startups.push(s.readyMs);
+  await stop(s.proc);
+}
+
+const server = await start();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+// firstScreen loads a page cold and sums the gzip size of every script and stylesheet it fetched
+// (the server sends brotli, which is smaller; the budget is stated in gzip).
+async function firstScreen(route) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const files = new Set();
+  page.on('request', (req) => {
+    const u = new URL(req.url());
+    if (u.origin === new URL(server.url).origin && u.pathname.startsWith('/assets/')) files.add(u.pathname);
+  });
+  await page.goto(server.url + route, { waitUntil: 'networkidle' });
+  const beforePaint = await page.evaluate(() => {
+    const paint = (name) => performance.getEntriesByType('paint').find((e) => e.name === name)?.startTime ?? NaN;
+    const fp = paint('first-paint');
+    // The document itself, plus every same-origin request the browser started before it painted.
+    const early = performance.getEntriesByType('resource').filter((e) => e.startTime < fp
+      && new URL(e.name).origin === location.origin);
+    return { count: 1 + early.length, fcp: paint('first-contentful-paint') };
+  });
+  await context.close();
+  let js = 0, css = 0;
+  for (const f of files) {
+    const size = gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length;
+    if (f.endsWith('.js')) js += size;
+    if (f.endsWith('.css')) css += size;
+  }
+  return { js, css, ...beforePaint };
+}
+
+const screens = {};
+for (const route of ['/', '/how-you-identify']) screens[route] = await firstScreen(route);
+await browser.close();
+
+// Idle memory: after serving those pages, let the server settle, then read its resident set.
+await new Promise((r) => setTimeout(r, 1500));
+const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))[1]) * 1024;
+await stop(server.proc);
+rmSync(dir, { recursive: true, force: true });
+
+console.log('Wayfinder performance figures');
+for (const [route, s] of Object.entries(screens)) {
+  console.log(`  first screen ${route.padEnd(18)} JS ${kb(s.js)} gzip (budget 100 KB), CSS ${kb(s.css)} gzip (budget 15 KB), ` +
+    `${s.count} same-origin requests before first paint (budget 3), FCP ${s.fcp.toFixed(0)} ms unthrottled`);
+}
+console.log(`  start-up to ready     median ${median(startups).toFixed(0)} ms of ${startups.length} (budget 1000 ms; ` +
+  `min ${Math.min(...startups).toFixed(0)}, max ${Math.max(...startups).toFixed(0)})`);
+console.log(`  idle RSS              ${(rss / 1024 / 1024).toFixed(1)} MB (budget 60 MB)`);
