@@ -28,6 +28,17 @@ type Config struct {
 	AppStoreURL     string        // the iOS app's App Store page
 	PaymentEnabled  bool          // whether the plan and payment steps are offered
 	Features        []string      // feature flags passed to the app
+
+	// Sign-in. With no OIDCIssuer the embedded identity provider serves /idp.
+	OIDCIssuer         string   // an external OpenID provider's issuer URL (Auth0, Keycloak, …)
+	OIDCClientID       string   // this server's client at that provider
+	OIDCClientSecret   string   // and its secret
+	OIDCAudience       string   // the API audience every access token must carry; embedded default: public URL + /api
+	OIDCRolesClaim     string   // the access-token claim listing roles; "staff" in it makes a staff user
+	IOSRedirectURIs    []string // the iOS app's redirect URIs at the embedded provider
+	SessionIdleTimeout time.Duration
+	SessionMaxAge      time.Duration
+	Demo               bool // create the demo accounts and print their credentials at start-up
 }
 
 // Setting describes one setting: its flag, its environment variable, its default and what it does.
@@ -152,6 +163,82 @@ var Settings = []Setting{
 			}
 			return nil
 		}},
+	{Flag: "oidc-issuer", Env: "WAYFINDER_OIDC_ISSUER", Default: "",
+		Usage: "an external OpenID provider's issuer URL, e.g. https://tenant.eu.auth0.com/ (empty: the embedded provider)",
+		set: func(c *Config, v string) error {
+			if v == "" {
+				return nil
+			}
+			u, err := url.Parse(v)
+			if err != nil || u.Host == "" || u.RawQuery != "" || u.Fragment != "" ||
+				(u.Scheme != "https" && !(u.Scheme == "http" && isLoopback(u.Hostname()))) {
+				return fmt.Errorf("%q is not an https issuer URL", v)
+			}
+			c.OIDCIssuer = v
+			return nil
+		}},
+	{Flag: "oidc-client-id", Env: "WAYFINDER_OIDC_CLIENT_ID", Default: "",
+		Usage: "this server's client id at the external provider",
+		set:   func(c *Config, v string) error { c.OIDCClientID = v; return nil }},
+	{Flag: "oidc-client-secret", Env: "WAYFINDER_OIDC_CLIENT_SECRET", Default: "",
+		Usage: "this server's client secret at the external provider (prefer the environment variable to the flag)",
+		set:   func(c *Config, v string) error { c.OIDCClientSecret = v; return nil }},
+	{Flag: "oidc-audience", Env: "WAYFINDER_OIDC_AUDIENCE", Default: "",
+		Usage: "the API audience access tokens must carry (embedded provider default: the public URL + /api)",
+		set:   func(c *Config, v string) error { c.OIDCAudience = v; return nil }},
+	{Flag: "oidc-roles-claim", Env: "WAYFINDER_OIDC_ROLES_CLAIM", Default: "roles",
+		Usage: "the token claim that lists the user's roles; \"staff\" in it makes a staff user",
+		set: func(c *Config, v string) error {
+			if strings.TrimSpace(v) == "" {
+				return errors.New("must name a claim")
+			}
+			c.OIDCRolesClaim = v
+			return nil
+		}},
+	{Flag: "ios-redirect-uris", Env: "WAYFINDER_IOS_REDIRECT_URIS", Default: "wayfinder://auth/callback",
+		Usage: "comma-separated redirect URIs of the iOS app at the embedded provider",
+		set: func(c *Config, v string) error {
+			c.IOSRedirectURIs = nil
+			for _, s := range strings.Split(v, ",") {
+				s = strings.TrimSpace(s)
+				if s == "" {
+					continue
+				}
+				if u, err := url.Parse(s); err != nil || u.Scheme == "" || u.Fragment != "" {
+					return fmt.Errorf("%q is not an absolute redirect URI", s)
+				}
+				c.IOSRedirectURIs = append(c.IOSRedirectURIs, s)
+			}
+			return nil
+		}},
+	{Flag: "session-idle-timeout", Env: "WAYFINDER_SESSION_IDLE_TIMEOUT", Default: "2h",
+		Usage: "a web session ends after this long without a request",
+		set:   durationSetting(func(c *Config, d time.Duration) { c.SessionIdleTimeout = d })},
+	{Flag: "session-max-age", Env: "WAYFINDER_SESSION_MAX_AGE", Default: "24h",
+		Usage: "a web session ends this long after sign-in, however active",
+		set:   durationSetting(func(c *Config, d time.Duration) { c.SessionMaxAge = d })},
+	{Flag: "demo", Env: "WAYFINDER_DEMO", Default: "false",
+		Usage: "create a demo member and a demo staff account (embedded provider only) and print their credentials",
+		set:   boolSetting(func(c *Config, b bool) { c.Demo = b })},
+}
+
+func durationSetting(apply func(*Config, time.Duration)) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Minute {
+			return fmt.Errorf("%q is not a duration of at least 1m, such as 2h", v)
+		}
+		apply(c, d)
+		return nil
+	}
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func boolSetting(apply func(*Config, bool)) func(*Config, string) error {
@@ -206,24 +293,79 @@ func Load(getenv func(string) string, args []string, stderr io.Writer, name stri
 	var c Config
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	values := make([]*string, len(Settings))
+	values := make([]*flagValue, len(Settings))
 	for i, s := range Settings {
-		def := s.Default
-		if v := getenv(s.Env); v != "" {
-			def = v
+		v := &flagValue{value: s.Default, isBool: s.Default == "true" || s.Default == "false"}
+		if e := getenv(s.Env); e != "" {
+			v.value = e
 		}
-		values[i] = fs.String(s.Flag, def, s.Usage+" (env "+s.Env+")")
+		values[i] = v
+		fs.Var(v, s.Flag, s.Usage+" (env "+s.Env+")")
 	}
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
 	}
 	for i, s := range Settings {
-		if err := s.set(&c, *values[i]); err != nil {
+		if err := s.set(&c, values[i].value); err != nil {
 			return c, nil, fmt.Errorf("%s (--%s): %w", s.Env, s.Flag, err)
 		}
 	}
+	if err := c.validate(); err != nil {
+		return c, nil, err
+	}
 	return c, fs.Args(), nil
 }
+
+// validate checks the rules that span settings.
+func (c *Config) validate() error {
+	if c.OIDCIssuer != "" {
+		for _, s := range []struct{ env, flag, value string }{
+			{"WAYFINDER_OIDC_CLIENT_ID", "oidc-client-id", c.OIDCClientID},
+			{"WAYFINDER_OIDC_CLIENT_SECRET", "oidc-client-secret", c.OIDCClientSecret},
+			{"WAYFINDER_OIDC_AUDIENCE", "oidc-audience", c.OIDCAudience},
+		} {
+			if s.value == "" {
+				return fmt.Errorf("%s (--%s): must be set when WAYFINDER_OIDC_ISSUER is", s.env, s.flag)
+			}
+		}
+		if c.Demo {
+			return errors.New("WAYFINDER_DEMO (--demo): demo accounts need the embedded provider; unset WAYFINDER_OIDC_ISSUER or the demo flag")
+		}
+	} else if c.OIDCClientID != "" || c.OIDCClientSecret != "" {
+		return errors.New("WAYFINDER_OIDC_ISSUER (--oidc-issuer): must be set when a client id or secret is")
+	}
+	if c.SessionMaxAge < c.SessionIdleTimeout {
+		return errors.New("WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least the idle timeout")
+	}
+	return nil
+}
+
+// EmbeddedIdP reports whether this server is its own identity provider.
+func (c *Config) EmbeddedIdP() bool { return c.OIDCIssuer == "" }
+
+// CookieSecure reports whether cookies may carry Secure (and so the __Host- prefix): over TLS,
+// and on loopback hosts, where browsers treat plain http as a secure context.
+func (c *Config) CookieSecure() bool {
+	return c.Secure() || (c.PublicURL != nil && isLoopback(c.PublicURL.Hostname()))
+}
+
+// flagValue holds one setting's text. Settings whose default is true or false are boolean flags,
+// so --demo works without =true.
+type flagValue struct {
+	value  string
+	isBool bool
+}
+
+func (v *flagValue) String() string {
+	if v == nil {
+		return ""
+	}
+	return v.value
+}
+
+func (v *flagValue) Set(s string) error { v.value = s; return nil }
+
+func (v *flagValue) IsBoolFlag() bool { return v.isBool }
 
 // WithListener completes the settings that depend on the address actually bound (port 0 picks one):
 // the public URL defaults to http:// plus that address.

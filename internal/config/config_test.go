@@ -51,7 +51,7 @@ func TestLoadPrecedence(t *testing.T) {
 		"WAYFINDER_DATABASE_URL": "postgres://u@db/wayfinder",
 		"WAYFINDER_FEATURES":     "ff_logout, new-home",
 		"WAYFINDER_PUBLIC_URL":   "https://start.example.com/",
-	}), []string{"--listen", "127.0.0.1:0", "extra"}, io.Discard, "serve")
+	}), []string{"--listen", "127.0.0.1:0", "--demo", "extra"}, io.Discard, "serve")
 	if err != nil {
 		t.Fatalf("Load() error = %v", err)
 	}
@@ -73,6 +73,9 @@ func TestLoadPrecedence(t *testing.T) {
 	c.WithListener(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1})
 	if got, want := c.PublicURL.String(), "https://start.example.com"; got != want {
 		t.Errorf("PublicURL after WithListener = %q, want the configured %q", got, want)
+	}
+	if !c.Demo {
+		t.Error("Demo = false after a bare --demo flag")
 	}
 	if got, want := strings.Join(rest, " "), "extra"; got != want {
 		t.Errorf("rest = %q, want %q", got, want)
@@ -97,12 +100,57 @@ func TestLoadRejectsBadValues(t *testing.T) {
 		{env: map[string]string{"WAYFINDER_APP_STORE_URL": "http://apps.example"}, want: "WAYFINDER_APP_STORE_URL (--app-store-url)"},
 		{env: map[string]string{"WAYFINDER_FEATURES": "ok,not ok"}, want: "WAYFINDER_FEATURES (--features)"},
 		{env: map[string]string{"WAYFINDER_BRAND_NAME": "  "}, want: "WAYFINDER_BRAND_NAME (--brand-name)"},
+		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "http://idp.example.com/"}, want: "WAYFINDER_OIDC_ISSUER (--oidc-issuer)"},
+		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/"}, want: "WAYFINDER_OIDC_CLIENT_ID (--oidc-client-id): must be set"},
+		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/", "WAYFINDER_OIDC_CLIENT_ID": "c"}, want: "WAYFINDER_OIDC_CLIENT_SECRET (--oidc-client-secret): must be set"},
+		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/", "WAYFINDER_OIDC_CLIENT_ID": "c", "WAYFINDER_OIDC_CLIENT_SECRET": "s"}, want: "WAYFINDER_OIDC_AUDIENCE (--oidc-audience): must be set"},
+		{env: map[string]string{"WAYFINDER_OIDC_CLIENT_ID": "c"}, want: "WAYFINDER_OIDC_ISSUER (--oidc-issuer): must be set"},
+		{env: map[string]string{"WAYFINDER_IOS_REDIRECT_URIS": "not a uri"}, want: "WAYFINDER_IOS_REDIRECT_URIS (--ios-redirect-uris)"},
+		{env: map[string]string{"WAYFINDER_SESSION_IDLE_TIMEOUT": "10s"}, want: "WAYFINDER_SESSION_IDLE_TIMEOUT (--session-idle-timeout)"},
+		{env: map[string]string{"WAYFINDER_SESSION_IDLE_TIMEOUT": "48h"}, want: "WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least"},
+		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/", "WAYFINDER_OIDC_CLIENT_ID": "c", "WAYFINDER_OIDC_CLIENT_SECRET": "s", "WAYFINDER_OIDC_AUDIENCE": "https://api", "WAYFINDER_DEMO": "true"}, want: "WAYFINDER_DEMO (--demo)"},
 	}
 	for _, tt := range tests {
 		_, _, err := Load(env(tt.env), tt.args, io.Discard, "serve")
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("Load(%v, %v) error = %v, want one starting %q", tt.env, tt.args, err, tt.want)
 		}
+	}
+}
+
+func TestSignInSettings(t *testing.T) {
+	c, _, err := Load(env(nil), nil, io.Discard, "serve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.EmbeddedIdP() || c.OIDCRolesClaim != "roles" || c.SessionIdleTimeout != 2*time.Hour || c.SessionMaxAge != 24*time.Hour {
+		t.Errorf("defaults: embedded %v, roles claim %q, idle %v, max age %v", c.EmbeddedIdP(), c.OIDCRolesClaim, c.SessionIdleTimeout, c.SessionMaxAge)
+	}
+	if got, want := strings.Join(c.IOSRedirectURIs, ","), "wayfinder://auth/callback"; got != want {
+		t.Errorf("IOSRedirectURIs = %q, want %q", got, want)
+	}
+	tests := []struct {
+		publicURL string
+		want      bool
+	}{
+		{"http://127.0.0.1:8080", true},
+		{"http://localhost:8080", true},
+		{"https://start.example.com", true},
+		{"http://start.example.com", false},
+	}
+	for _, tt := range tests {
+		c, _, err := Load(env(map[string]string{"WAYFINDER_PUBLIC_URL": tt.publicURL}), nil, io.Discard, "serve")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.CookieSecure(); got != tt.want {
+			t.Errorf("CookieSecure() for %s = %v, want %v", tt.publicURL, got, tt.want)
+		}
+	}
+	c, _, err = Load(env(map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/", "WAYFINDER_OIDC_CLIENT_ID": "c",
+		"WAYFINDER_OIDC_CLIENT_SECRET": "s", "WAYFINDER_OIDC_AUDIENCE": "https://api.example.com"}), nil, io.Discard, "serve")
+	if err != nil || c.EmbeddedIdP() {
+		t.Errorf("external provider: err %v, embedded %v; want nil, false", err, c.EmbeddedIdP())
 	}
 }
 
