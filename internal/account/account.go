@@ -74,3 +74,16 @@ func HashSessionID(raw string) string {
 	sum := sha256.Sum256([]byte(raw))
 	return hex.EncodeToString(sum[:])
 }
+
+// LoginState is what the server remembers between sending a browser to the identity provider
+// and the provider sending it back: it is keyed by the hash of the state parameter, used once,
+// and kept in the database so the callback may land on any replica.
+type LoginState struct {
+	StateHash    string // HashSessionID of the state parameter
+	Nonce        string // echoed in the ID token, binding it to this sign-in
+	CodeVerifier string // the PKCE verifier whose S256 challenge went to the provider
+	ReturnTo     string // the same-origin path to land on after signing in
+	Signup       bool   // the member asked to create an account
+	CreatedAt    time.Time
+	ExpiresAt    time.Time
+}

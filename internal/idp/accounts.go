@@ -1,0 +1,229 @@
+package idp
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"net"
+	"net/http"
+	"net/mail"
+	"strings"
+	"time"
+
+	"wayfinder/internal/account"
+	"wayfinder/internal/apperr"
+	"wayfinder/internal/sqlstore"
+)
+
+// normalizeEmail is the form an email is stored and compared in: trimmed and lower-cased, so
+// "Ann@Example.com " signs in to the account made as "ann@example.com".
+func normalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// emailProblem returns the message key of what is wrong with a normalized email, or "".
+func emailProblem(email string) string {
+	if email == "" {
+		return msgEmailMissing
+	}
+	if len(email) > 254 {
+		return msgEmailInvalid
+	}
+	addr, err := mail.ParseAddress(email)
+	if err != nil || addr.Address != email || addr.Name != "" {
+		return msgEmailInvalid
+	}
+	local, domain, ok := strings.Cut(email, "@")
+	if !ok || local == "" || !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") {
+		return msgEmailInvalid
+	}
+	return ""
+}
+
+// CreateUser creates an account that signs in with email and password: the operators' command and
+// the demo accounts use it, and the sign-up page does the same. The email and the password must
+// pass the same checks as on the sign-up page; an email that has an account already is a Conflict.
+func (p *Provider) CreateUser(ctx context.Context, email, password string, role account.Role) (account.User, error) {
+	email = normalizeEmail(email)
+	if err := p.checkNewCredentials(email, password); err != nil {
+		return account.User{}, err
+	}
+	hash, err := hashPassword(password, p.hashParams)
+	if err != nil {
+		return account.User{}, apperr.Wrap(apperr.Internal, err, "could not protect the password")
+	}
+	u, err := p.store.CreateUserWithPassword(ctx, email, role, hash, p.now())
+	if apperr.Is(err, apperr.Conflict) {
+		return account.User{}, apperr.Wrap(apperr.Conflict, err, "An account with this email exists already.")
+	}
+	if err == nil {
+		p.log.InfoContext(ctx, "account created", "user_id", u.ID, "role", string(u.Role))
+	}
+	return u, err
+}
+
+// SetPassword gives the account that signs in with email a new password, which must pass the
+// policy, and ends the account's provider sessions: whoever knew the old password is signed out.
+// An email without an account is NotFound.
+func (p *Provider) SetPassword(ctx context.Context, email, password string) error {
+	email = normalizeEmail(email)
+	if msg := passwordProblem(password, email); msg != "" {
+		return apperr.InvalidFields("The password does not meet the policy.", apperr.FieldError{Field: "password", Message: p.msg.T(msg)})
+	}
+	u, _, err := p.store.CredentialsByEmail(ctx, email)
+	if err != nil {
+		return err
+	}
+	hash, err := hashPassword(password, p.hashParams)
+	if err != nil {
+		return apperr.Wrap(apperr.Internal, err, "could not protect the password")
+	}
+	if err := p.store.SetPasswordHash(ctx, u.ID, hash, p.now()); err != nil {
+		return err
+	}
+	if _, err := p.store.DeleteUserIdPSessions(ctx, u.ID); err != nil {
+		return err
+	}
+	p.log.InfoContext(ctx, "password changed", "user_id", u.ID)
+	return nil
+}
+
+// checkNewCredentials applies the sign-up rules, naming each field that fails.
+func (p *Provider) checkNewCredentials(email, password string) error {
+	var fields []apperr.FieldError
+	if msg := emailProblem(email); msg != "" {
+		fields = append(fields, apperr.FieldError{Field: "email", Message: p.msg.T(msg)})
+	}
+	if msg := passwordProblem(password, email); msg != "" {
+		fields = append(fields, apperr.FieldError{Field: "password", Message: p.msg.T(msg)})
+	}
+	if len(fields) > 0 {
+		return apperr.InvalidFields("The email or password is not valid.", fields...)
+	}
+	return nil
+}
+
+// Sign-in outcomes the pages tell apart.
+var errWrongCredentials = errors.New("wrong email or password")
+
+// tooManyAttempts says sign-in is paused and for how long.
+type tooManyAttempts struct{ wait time.Duration }
+
+func (e tooManyAttempts) Error() string { return "too many sign-in attempts" }
+
+// minutes is the wait rounded up to whole minutes, at least one.
+func (e tooManyAttempts) minutes() int {
+	m := int((e.wait + time.Minute - 1) / time.Minute)
+	return max(m, 1)
+}
+
+// attemptKey names an account or address in the attempt log by an HMAC, so the log holds neither
+// emails nor addresses in the clear.
+func (p *Provider) attemptKey(scope, value string) string {
+	m := hmac.New(sha256.New, p.flowKey)
+	m.Write([]byte("attempt\x00" + scope + "\x00" + value))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// checkLimit returns tooManyAttempts when scope and key have limit failures or more in the window.
+func (p *Provider) checkLimit(ctx context.Context, scope, key string, limit int, now time.Time) error {
+	n, oldest, err := p.store.LoginFailures(ctx, scope, key, now.Add(-attemptWindow))
+	if err != nil {
+		return err
+	}
+	if n < limit {
+		return nil
+	}
+	p.log.WarnContext(ctx, "sign-in paused by the rate limit", "scope", scope, "failures", n)
+	return tooManyAttempts{wait: oldest.Add(attemptWindow).Sub(now)}
+}
+
+// checkLimits applies the per-address limit and, when email is given, the per-account one.
+func (p *Provider) checkLimits(ctx context.Context, email, addr string, now time.Time) error {
+	var longest tooManyAttempts
+	checks := []struct {
+		scope, value string
+		limit        int
+	}{{sqlstore.AttemptScopeAddress, addr, addressAttemptLimit}, {sqlstore.AttemptScopeAccount, email, accountAttemptLimit}}
+	for _, c := range checks {
+		if c.value == "" {
+			continue
+		}
+		err := p.checkLimit(ctx, c.scope, p.attemptKey(c.scope, c.value), c.limit, now)
+		var tm tooManyAttempts
+		if errors.As(err, &tm) {
+			longest.wait = max(longest.wait, tm.wait)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if longest.wait > 0 {
+		return longest
+	}
+	return nil
+}
+
+// recordFailure logs a failed attempt for the address and, when email is given, the account.
+func (p *Provider) recordFailure(ctx context.Context, email, addr string, now time.Time) error {
+	for _, a := range []struct{ scope, value string }{{sqlstore.AttemptScopeAddress, addr}, {sqlstore.AttemptScopeAccount, email}} {
+		if a.value == "" {
+			continue
+		}
+		if err := p.store.RecordLoginAttempt(ctx, sqlstore.LoginAttempt{Scope: a.scope, Key: p.attemptKey(a.scope, a.value), At: now}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// authenticate checks an email and password under the rate limits. It costs the same time whether
+// or not the email has an account (a hash is checked either way), and answers both the same:
+// errWrongCredentials. A paused account or address gets tooManyAttempts before any password check.
+func (p *Provider) authenticate(ctx context.Context, email, password, addr string) (account.User, error) {
+	now := p.now()
+	if err := p.checkLimits(ctx, email, addr, now); err != nil {
+		return account.User{}, err
+	}
+	user, hash, err := p.store.CredentialsByEmail(ctx, email)
+	known := err == nil
+	if err != nil && !apperr.Is(err, apperr.NotFound) {
+		return account.User{}, err
+	}
+	if !known {
+		hash = p.dummyHash
+	}
+	ok, verr := verifyPassword(password, hash)
+	if verr != nil {
+		p.log.ErrorContext(ctx, "a stored password hash cannot be read", "user_id", user.ID, "err", verr)
+	}
+	if !known || !ok {
+		if err := p.recordFailure(ctx, email, addr, now); err != nil {
+			return account.User{}, err
+		}
+		if known {
+			p.log.WarnContext(ctx, "sign-in failed", "reason", "wrong password", "user_id", user.ID)
+		} else {
+			p.log.WarnContext(ctx, "sign-in failed", "reason", "no account with this email")
+		}
+		return account.User{}, errWrongCredentials
+	}
+	if err := p.store.RecordLoginAttempt(ctx, sqlstore.LoginAttempt{Scope: sqlstore.AttemptScopeAccount,
+		Key: p.attemptKey(sqlstore.AttemptScopeAccount, email), Succeeded: true, At: now}); err != nil {
+		return account.User{}, err
+	}
+	p.log.InfoContext(ctx, "signed in", "user_id", user.ID)
+	return user, nil
+}
+
+// clientAddress is the address a request came from, for the per-address limit. It is the peer's
+// address without the port; behind a proxy, the server's middleware is expected to have put the
+// client's own address into RemoteAddr.
+func clientAddress(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -1,0 +1,209 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"wayfinder/internal/apperr"
+)
+
+// The kinds of OAuth request rows the identity provider keeps.
+const (
+	OAuthCode    = "code"    // an authorization code
+	OAuthPKCE    = "pkce"    // the PKCE challenge of an authorization code
+	OAuthOIDC    = "oidc"    // the OpenID Connect part of an authorization code
+	OAuthAccess  = "access"  // an access token
+	OAuthRefresh = "refresh" // a refresh token
+)
+
+// OAuthRequest is one stored code or token of the identity provider, in plain values: the provider
+// turns its library's request type into this and back, so the store knows nothing of that library.
+// Signature is the token's signature; only its SHA-256 is stored, so the table cannot be replayed.
+// RequestID is shared by every code and token of one sign-in (its family). Form is the URL-encoded
+// request form and Session the provider's session as JSON.
+type OAuthRequest struct {
+	Kind              string
+	Signature         string
+	RequestID         string
+	ClientID          string
+	Subject           string
+	RequestedAt       time.Time
+	ExpiresAt         time.Time
+	Active            bool
+	RequestedScopes   []string
+	GrantedScopes     []string
+	RequestedAudience []string
+	GrantedAudience   []string
+	Form              string
+	Session           []byte
+	AccessSignature   string // a refresh token's access token, when known
+}
+
+// hashSignature is the stored form of a token signature.
+func hashSignature(sig string) string {
+	if sig == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(sig))
+	return hex.EncodeToString(sum[:])
+}
+
+func validKind(kind string) bool {
+	switch kind {
+	case OAuthCode, OAuthPKCE, OAuthOIDC, OAuthAccess, OAuthRefresh:
+		return true
+	}
+	return false
+}
+
+// encodeList stores a list of scopes or audiences as a JSON array, never null.
+func encodeList(l []string) string {
+	if l == nil {
+		l = []string{}
+	}
+	b, _ := json.Marshal(l)
+	return string(b)
+}
+
+// CreateOAuthRequest stores a code or token. A signature stored already for the kind is a Conflict.
+func (s *DB) CreateOAuthRequest(ctx context.Context, r OAuthRequest) error {
+	if !validKind(r.Kind) || r.Signature == "" || r.RequestID == "" {
+		return apperr.E(apperr.Invalid, "an OAuth request needs a known kind, a signature and a request id")
+	}
+	_, err := s.conn(ctx).ExecContext(ctx, `
+		INSERT INTO oauth_requests (kind, signature_hash, request_id, client_id, subject, requested_at, expires_at,
+			active, requested_scopes, granted_scopes, requested_audience, granted_audience, form_data, session_data,
+			access_signature_hash)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+		r.Kind, hashSignature(r.Signature), r.RequestID, r.ClientID, r.Subject, utc(r.RequestedAt), utc(r.ExpiresAt),
+		r.Active, encodeList(r.RequestedScopes), encodeList(r.GrantedScopes), encodeList(r.RequestedAudience),
+		encodeList(r.GrantedAudience), r.Form, string(r.Session), hashSignature(r.AccessSignature))
+	return classify(err, "store the "+r.Kind)
+}
+
+// OAuthRequestBySignature returns the stored code or token of the kind with the given signature,
+// active or not (the caller decides what an inactive one means), or NotFound. The returned
+// Signature is the one asked for; AccessSignature is not returned, only its hash is kept.
+func (s *DB) OAuthRequestBySignature(ctx context.Context, kind, signature string) (OAuthRequest, error) {
+	r := OAuthRequest{Kind: kind, Signature: signature}
+	var (
+		reqScopes, grantScopes, reqAud, grantAud, session string
+	)
+	err := s.conn(ctx).QueryRowContext(ctx, `
+		SELECT request_id, client_id, subject, requested_at, expires_at, active, requested_scopes, granted_scopes,
+			requested_audience, granted_audience, form_data, session_data
+		FROM oauth_requests WHERE kind = $1 AND signature_hash = $2`,
+		kind, hashSignature(signature)).Scan(&r.RequestID, &r.ClientID, &r.Subject, &r.RequestedAt, &r.ExpiresAt,
+		&r.Active, &reqScopes, &grantScopes, &reqAud, &grantAud, &r.Form, &session)
+	if err != nil {
+		return OAuthRequest{}, classify(err, "find the "+kind)
+	}
+	r.RequestedAt, r.ExpiresAt = r.RequestedAt.UTC(), r.ExpiresAt.UTC()
+	r.Session = []byte(session)
+	for _, l := range []struct {
+		text string
+		dst  *[]string
+	}{{reqScopes, &r.RequestedScopes}, {grantScopes, &r.GrantedScopes}, {reqAud, &r.RequestedAudience}, {grantAud, &r.GrantedAudience}} {
+		if err := json.Unmarshal([]byte(l.text), l.dst); err != nil {
+			return OAuthRequest{}, apperr.Wrap(apperr.Internal, err, "could not read the stored %s", kind)
+		}
+	}
+	return r, nil
+}
+
+// DeleteOAuthRequest removes one code or token; removing one that is gone already is not an error.
+func (s *DB) DeleteOAuthRequest(ctx context.Context, kind, signature string) error {
+	_, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM oauth_requests WHERE kind = $1 AND signature_hash = $2`,
+		kind, hashSignature(signature))
+	return classify(err, "remove the "+kind)
+}
+
+// DeactivateOAuthRequest marks one active code or token as used and reports whether it was active.
+// The condition makes it the arbiter between two requests racing with the same token: exactly one
+// of them sees true.
+func (s *DB) DeactivateOAuthRequest(ctx context.Context, kind, signature string) (bool, error) {
+	res, err := s.conn(ctx).ExecContext(ctx, `
+		UPDATE oauth_requests SET active = false WHERE kind = $1 AND signature_hash = $2 AND active = true`,
+		kind, hashSignature(signature))
+	n, err := rowsAffected(res, err, "mark the "+kind+" as used")
+	return n == 1, err
+}
+
+// DeactivateOAuthFamily marks every code or token of the kind issued for one sign-in as used, and
+// returns how many were still active.
+func (s *DB) DeactivateOAuthFamily(ctx context.Context, kind, requestID string) (int64, error) {
+	res, err := s.conn(ctx).ExecContext(ctx, `
+		UPDATE oauth_requests SET active = false WHERE kind = $1 AND request_id = $2 AND active = true`,
+		kind, requestID)
+	return rowsAffected(res, err, "revoke the "+kind+"s")
+}
+
+// DeleteOAuthFamily removes every code or token of the kind issued for one sign-in, and returns how
+// many there were.
+func (s *DB) DeleteOAuthFamily(ctx context.Context, kind, requestID string) (int64, error) {
+	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM oauth_requests WHERE kind = $1 AND request_id = $2`,
+		kind, requestID)
+	return rowsAffected(res, err, "remove the "+kind+"s")
+}
+
+// querier is what a pool and a transaction have in common.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+type txKey struct{}
+
+// conn returns the transaction BeginTxContext put in ctx, or the pool. The methods of the identity
+// tables (server secrets, signing keys, credentials, sign-in attempts and sessions, OAuth requests,
+// login states) query through it, so they join a transaction their caller started. On SQLite that is
+// also what keeps them from waiting forever for the pool's one connection, which the transaction holds.
+func (s *DB) conn(ctx context.Context) querier {
+	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		return tx
+	}
+	return s.db
+}
+
+// BeginTxContext starts a transaction and returns a context carrying it: the identity tables'
+// methods called with that context run inside it until CommitTxContext or RollbackTxContext. The
+// identity provider's library brackets its multi-row writes (issuing and rotating tokens) this way.
+// Other methods of the store do not join it and must not be called with the context meanwhile.
+func (s *DB) BeginTxContext(ctx context.Context) (context.Context, error) {
+	if _, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		return ctx, apperr.E(apperr.Internal, "a transaction is already open in this context")
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return ctx, classify(err, "start a transaction")
+	}
+	return context.WithValue(ctx, txKey{}, tx), nil
+}
+
+// CommitTxContext commits the transaction of ctx.
+func (s *DB) CommitTxContext(ctx context.Context) error {
+	tx, ok := ctx.Value(txKey{}).(*sql.Tx)
+	if !ok {
+		return apperr.E(apperr.Internal, "no transaction is open in this context")
+	}
+	return classify(tx.Commit(), "commit a transaction")
+}
+
+// RollbackTxContext rolls back the transaction of ctx. Rolling back one that has ended already is
+// not an error, so error paths may call it without tracking whether a commit happened.
+func (s *DB) RollbackTxContext(ctx context.Context) error {
+	tx, ok := ctx.Value(txKey{}).(*sql.Tx)
+	if !ok {
+		return apperr.E(apperr.Internal, "no transaction is open in this context")
+	}
+	if err := tx.Rollback(); err != nil && !errors.Is(err, sql.ErrTxDone) {
+		return classify(err, "roll back a transaction")
+	}
+	return nil
+}

@@ -1,0 +1,201 @@
+package sqlstore
+
+import (
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"wayfinder/internal/apperr"
+)
+
+// sampleOAuthRequest is a stored code or token of the sign-in requestID.
+func sampleOAuthRequest(kind, sig, requestID string, expires time.Time) OAuthRequest {
+	return OAuthRequest{
+		Kind: kind, Signature: sig, RequestID: requestID, ClientID: "wayfinder-web", Subject: "user-1",
+		RequestedAt: t0, ExpiresAt: expires, Active: true,
+		RequestedScopes: []string{"openid", "offline_access"}, GrantedScopes: []string{"openid", "offline_access"},
+		RequestedAudience: []string{}, GrantedAudience: []string{"https://app.example/api"},
+		Form: "nonce=n-12345678&redirect_uri=https%3A%2F%2Fapp.example%2Fauth%2Fcallback", Session: []byte(`{"subject":"user-1"}`),
+	}
+}
+
+func TestOAuthRequests(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			exp := t0.Add(time.Hour)
+			creates := []struct {
+				name     string
+				in       OAuthRequest
+				wantCode apperr.Code
+			}{
+				{"a code", sampleOAuthRequest(OAuthCode, "c1", "r1", exp), ""},
+				{"its access token", sampleOAuthRequest(OAuthAccess, "a1", "r1", exp), ""},
+				{"its refresh token", sampleOAuthRequest(OAuthRefresh, "f1", "r1", exp), ""},
+				{"a second refresh token", sampleOAuthRequest(OAuthRefresh, "f2", "r1", exp), ""},
+				{"another sign-in", sampleOAuthRequest(OAuthRefresh, "g1", "r2", exp), ""},
+				{"same signature, other kind", sampleOAuthRequest(OAuthPKCE, "c1", "r1", exp), ""},
+				{"same signature, same kind", sampleOAuthRequest(OAuthCode, "c1", "r1", exp), apperr.Conflict},
+				{"unknown kind", sampleOAuthRequest("device", "d1", "r1", exp), apperr.Invalid},
+				{"no signature", sampleOAuthRequest(OAuthCode, "", "r1", exp), apperr.Invalid},
+			}
+			for _, tt := range creates {
+				if code := codeOf(db.CreateOAuthRequest(ctx, tt.in)); code != tt.wantCode {
+					t.Errorf("CreateOAuthRequest %s: code = %q, want %q", tt.name, code, tt.wantCode)
+				}
+			}
+
+			got, err := db.OAuthRequestBySignature(ctx, OAuthCode, "c1")
+			if want := sampleOAuthRequest(OAuthCode, "c1", "r1", exp); err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("OAuthRequestBySignature = %+v, %v;\nwant %+v", got, err, want)
+			}
+			if _, err := db.OAuthRequestBySignature(ctx, OAuthAccess, "c1"); codeOf(err) != apperr.NotFound {
+				t.Errorf("OAuthRequestBySignature(wrong kind): err = %v, want NotFound", err)
+			}
+			// Only the hash of a signature is stored.
+			var n int
+			if err := db.SQL().QueryRow(`SELECT COUNT(*) FROM oauth_requests WHERE signature_hash = 'c1'`).Scan(&n); err != nil || n != 0 {
+				t.Errorf("rows keyed by the raw signature = %d, %v; want 0", n, err)
+			}
+
+			deactivations := []struct {
+				name        string
+				kind, sig   string
+				wantChanged bool
+			}{
+				{"first use", OAuthCode, "c1", true},
+				{"replay", OAuthCode, "c1", false},
+				{"unknown", OAuthCode, "zz", false},
+			}
+			for _, tt := range deactivations {
+				changed, err := db.DeactivateOAuthRequest(ctx, tt.kind, tt.sig)
+				if err != nil || changed != tt.wantChanged {
+					t.Errorf("DeactivateOAuthRequest %s = %v, %v; want %v, nil", tt.name, changed, err, tt.wantChanged)
+				}
+			}
+			if got, _ := db.OAuthRequestBySignature(ctx, OAuthCode, "c1"); got.Active {
+				t.Errorf("the used code is still active")
+			}
+
+			if n, err := db.DeactivateOAuthFamily(ctx, OAuthRefresh, "r1"); err != nil || n != 2 {
+				t.Errorf("DeactivateOAuthFamily = %d, %v; want 2, nil", n, err)
+			}
+			if n, err := db.DeleteOAuthFamily(ctx, OAuthAccess, "r1"); err != nil || n != 1 {
+				t.Errorf("DeleteOAuthFamily = %d, %v; want 1, nil", n, err)
+			}
+			states := []struct {
+				kind, sig  string
+				wantCode   apperr.Code
+				wantActive bool
+			}{
+				{OAuthRefresh, "f1", "", false},
+				{OAuthRefresh, "f2", "", false},
+				{OAuthRefresh, "g1", "", true}, // another family is untouched
+				{OAuthAccess, "a1", apperr.NotFound, false},
+			}
+			for _, tt := range states {
+				got, err := db.OAuthRequestBySignature(ctx, tt.kind, tt.sig)
+				if code := codeOf(err); code != tt.wantCode || got.Active != tt.wantActive {
+					t.Errorf("%s %s: active %v, code %q; want %v, %q", tt.kind, tt.sig, got.Active, code, tt.wantActive, tt.wantCode)
+				}
+			}
+			if err := db.DeleteOAuthRequest(ctx, OAuthRefresh, "g1"); err != nil {
+				t.Errorf("DeleteOAuthRequest: %v", err)
+			}
+			if err := db.DeleteOAuthRequest(ctx, OAuthRefresh, "g1"); err != nil {
+				t.Errorf("DeleteOAuthRequest twice: %v, want nil", err)
+			}
+		})
+	}
+}
+
+// TestOAuthRotationRace checks that of several requests rotating one refresh token at once, exactly
+// one wins, on both databases and across connections (replicas).
+func TestOAuthRotationRace(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			if err := s.db.CreateOAuthRequest(ctx, sampleOAuthRequest(OAuthRefresh, "f1", "r1", t0.Add(time.Hour))); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			won := make([]bool, 6)
+			errs := make([]error, len(won))
+			for i := range won {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					replica := openTestDB(t, s.dsn)
+					won[i], errs[i] = replica.DeactivateOAuthRequest(ctx, OAuthRefresh, "f1")
+				}()
+			}
+			wg.Wait()
+			winners := 0
+			for i := range won {
+				if errs[i] != nil {
+					t.Errorf("replica %d: %v", i, errs[i])
+				}
+				if won[i] {
+					winners++
+				}
+			}
+			if winners != 1 {
+				t.Errorf("%d rotations won, want 1", winners)
+			}
+		})
+	}
+}
+
+func TestTxContext(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			tests := []struct {
+				name       string
+				commit     bool
+				wantStored bool
+			}{
+				{"committed", true, true},
+				{"rolled back", false, false},
+			}
+			for _, tt := range tests {
+				txCtx, err := db.BeginTxContext(ctx)
+				if err != nil {
+					t.Fatalf("%s: BeginTxContext: %v", tt.name, err)
+				}
+				if _, err := db.BeginTxContext(txCtx); codeOf(err) != apperr.Internal {
+					t.Errorf("%s: a nested BeginTxContext: err = %v, want Internal", tt.name, err)
+				}
+				sig := "tx-" + tt.name
+				if err := db.CreateOAuthRequest(txCtx, sampleOAuthRequest(OAuthAccess, sig, "r1", t0.Add(time.Hour))); err != nil {
+					t.Fatalf("%s: CreateOAuthRequest in the transaction: %v", tt.name, err)
+				}
+				// Reads in the transaction see its writes (on SQLite they must not wait for the connection).
+				if _, err := db.OAuthRequestBySignature(txCtx, OAuthAccess, sig); err != nil {
+					t.Errorf("%s: read in the transaction: %v", tt.name, err)
+				}
+				if tt.commit {
+					err = db.CommitTxContext(txCtx)
+				} else {
+					err = db.RollbackTxContext(txCtx)
+				}
+				if err != nil {
+					t.Fatalf("%s: end the transaction: %v", tt.name, err)
+				}
+				if err := db.RollbackTxContext(txCtx); err != nil {
+					t.Errorf("%s: RollbackTxContext after the end = %v, want nil", tt.name, err)
+				}
+				_, err = db.OAuthRequestBySignature(ctx, OAuthAccess, sig)
+				if stored := err == nil; stored != tt.wantStored {
+					t.Errorf("%s: stored = %v (err %v), want %v", tt.name, stored, err, tt.wantStored)
+				}
+			}
+			if got, want := codeOf(db.CommitTxContext(ctx)), apperr.Internal; got != want {
+				t.Errorf("CommitTxContext without a transaction: code %q, want %q", got, want)
+			}
+		})
+	}
+}
