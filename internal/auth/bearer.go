@@ -1,0 +1,83 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"wayfinder/internal/account"
+	"wayfinder/internal/apperr"
+)
+
+// authenticateBearer verifies an Authorization header and finds, or on a subject's first request
+// creates, its user. A refused token is Unauthenticated with a message that says what to do but not
+// which check failed; the reason goes to the log, never the token.
+func (s *Service) authenticateBearer(r *http.Request, header []string) (Principal, error) {
+	raw, ok := bearerToken(header)
+	if !ok {
+		s.log.WarnContext(r.Context(), "bearer token refused", "reason", "malformed Authorization header")
+		return Principal{}, apperr.E(apperr.Unauthenticated, "The Authorization header must be a single Bearer access token.")
+	}
+	id, err := s.verifyAccessToken(raw)
+	if err != nil {
+		s.log.WarnContext(r.Context(), "bearer token refused", "reason", truncate(err.Error(), 200))
+		if errors.Is(err, errExpired) {
+			return Principal{}, apperr.E(apperr.Unauthenticated, "The access token has expired. Get a new one and try again.")
+		}
+		return Principal{}, apperr.E(apperr.Unauthenticated, "The access token is not valid. Sign in again to get a new one.")
+	}
+	u, err := s.userFor(r.Context(), id)
+	if err != nil {
+		return Principal{}, err
+	}
+	staff := u.Role == account.RoleStaff
+	if id.RoleSet {
+		staff = id.Role == account.RoleStaff
+	}
+	return Principal{User: u, Staff: staff, Via: ViaBearer}, nil
+}
+
+// userFor returns the user of a verified identity, creating them on their first request, and
+// brings their stored role in line with the token's roles claim when it has one. Looking up first
+// keeps the common case to one read; EnsureUser is atomic, so two first requests make one user.
+func (s *Service) userFor(ctx context.Context, id identity) (account.User, error) {
+	u, err := s.store.UserBySubject(ctx, id.Subject)
+	switch {
+	case apperr.Is(err, apperr.NotFound):
+		role := id.Role
+		if !id.RoleSet {
+			role = account.RoleMember
+		}
+		var created bool
+		u, created, err = s.store.EnsureUser(ctx, id.Subject, id.Email, role)
+		if err != nil {
+			return account.User{}, err
+		}
+		if created {
+			s.log.InfoContext(ctx, "user created on first sign-in", "user_id", u.ID, "role", string(u.Role))
+		}
+	case err != nil:
+		return account.User{}, err
+	case id.Email != "" && id.Email != u.Email:
+		// EnsureUser updates the email the provider holds, which is the source of truth for it.
+		if u, _, err = s.store.EnsureUser(ctx, id.Subject, id.Email, u.Role); err != nil {
+			return account.User{}, err
+		}
+	}
+	if id.RoleSet && u.Role != id.Role {
+		before := u.Role
+		if u, err = s.store.SetUserRole(ctx, u.ID, id.Role); err != nil {
+			return account.User{}, err
+		}
+		s.log.InfoContext(ctx, "user role changed by the identity provider", "user_id", u.ID, "from", string(before), "to", string(id.Role))
+	}
+	return u, nil
+}
+
+// truncate shortens a log value that may carry text from a request, such as a key id.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

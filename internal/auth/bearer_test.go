@@ -1,0 +1,235 @@
+package auth
+
+import (
+	"context"
+	"crypto"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"wayfinder/internal/apperr"
+)
+
+func TestBearer(t *testing.T) {
+	type tokenFn func(e *env) string
+	signed := func(mutate func(e *env, c jwt.MapClaims), header map[string]any) tokenFn {
+		return func(e *env) string {
+			c := e.p.accessClaims("auth0|b")
+			if mutate != nil {
+				mutate(e, c)
+			}
+			if header == nil {
+				header = map[string]any{"typ": "at+jwt"}
+			}
+			return e.p.sign(c, header)
+		}
+	}
+	withRoles := func(roles ...any) func(*env, jwt.MapClaims) {
+		return func(_ *env, c jwt.MapClaims) { c["roles"] = roles }
+	}
+	at := func(d time.Duration, claim string) func(*env, jwt.MapClaims) {
+		return func(e *env, c jwt.MapClaims) { c[claim] = e.clock.Now().Add(d).Unix() }
+	}
+	tests := []struct {
+		name      string
+		header    func(e *env) string // the whole Authorization header
+		requireAT bool
+		wantOK    bool
+		wantStaff bool
+		wantMsg   string // part of the refusal message
+	}{
+		{"valid member", bearer(signed(withRoles("member"), nil)), false, true, false, ""},
+		{"valid staff", bearer(signed(withRoles("member", "staff"), nil)), false, true, true, ""},
+		{"empty roles", bearer(signed(withRoles(), nil)), false, true, false, ""},
+		{"roles as one string", bearer(signed(func(_ *env, c jwt.MapClaims) { c["roles"] = "staff" }, nil)), false, true, true, ""},
+		{"typ JWT allowed for external providers", bearer(signed(nil, map[string]any{"typ": "JWT"})), false, true, false, ""},
+		{"lower-case scheme", func(e *env) string { return "bearer " + signed(nil, nil)(e) }, false, true, false, ""},
+		{"expired within leeway", bearer(signed(at(-59*time.Second, "exp"), nil)), false, true, false, ""},
+		{"expired beyond leeway", bearer(signed(at(-61*time.Second, "exp"), nil)), false, false, false, "expired"},
+		{"no expiry", bearer(signed(func(_ *env, c jwt.MapClaims) { delete(c, "exp") }, nil)), false, false, false, "not valid"},
+		{"not yet valid", bearer(signed(at(2*time.Minute, "nbf"), nil)), false, false, false, "not valid"},
+		{"wrong audience", bearer(signed(func(_ *env, c jwt.MapClaims) { c["aud"] = "https://other.test" }, nil)), false, false, false, "not valid"},
+		{"no audience", bearer(signed(func(_ *env, c jwt.MapClaims) { delete(c, "aud") }, nil)), false, false, false, "not valid"},
+		{"wrong issuer", bearer(signed(func(_ *env, c jwt.MapClaims) { c["iss"] = "https://evil.test/" }, nil)), false, false, false, "not valid"},
+		{"no subject", bearer(signed(func(_ *env, c jwt.MapClaims) { c["sub"] = "" }, nil)), false, false, false, "not valid"},
+		{"unknown kid", bearer(signed(nil, map[string]any{"typ": "at+jwt", "kid": "k-unknown"})), false, false, false, "not valid"},
+		{"alg none", bearer(func(e *env) string {
+			raw, _ := jwt.NewWithClaims(jwt.SigningMethodNone, e.p.accessClaims("auth0|b")).SignedString(jwt.UnsafeAllowNoneSignatureType)
+			return raw
+		}), false, false, false, "not valid"},
+		{"alg NoNe", bearer(func(e *env) string {
+			body := strings.SplitN(e.p.sign(e.p.accessClaims("auth0|b"), nil), ".", 2)[1]
+			return b64(`{"alg":"NoNe","typ":"at+jwt"}`) + "." + strings.Split(body, ".")[0] + "."
+		}), false, false, false, "not valid"},
+		{"HS256 keyed with the public key", bearer(func(e *env) string {
+			tok := jwt.NewWithClaims(jwt.SigningMethodHS256, e.p.accessClaims("auth0|b"))
+			tok.Header["kid"] = "k1"
+			raw, _ := tok.SignedString(e.p.publicPEM())
+			return raw
+		}), false, false, false, "not valid"},
+		{"tampered payload", bearer(func(e *env) string {
+			parts := strings.Split(signed(withRoles("member"), nil)(e), ".")
+			c := e.p.accessClaims("auth0|b", "staff")
+			parts[1] = strings.Split(e.p.sign(c, nil), ".")[1]
+			return strings.Join(parts, ".")
+		}), false, false, false, "not valid"},
+		{"stripped signature", bearer(func(e *env) string {
+			parts := strings.Split(signed(nil, nil)(e), ".")
+			return parts[0] + "." + parts[1] + "."
+		}), false, false, false, "not valid"},
+		{"an ID token", bearer(signed(func(_ *env, c jwt.MapClaims) { c["at_hash"] = "x"; c["nonce"] = "n" }, map[string]any{"typ": "JWT"})), false, false, false, "not valid"},
+		{"typ JWT when at+jwt is required", bearer(signed(nil, map[string]any{"typ": "JWT"})), true, false, false, "not valid"},
+		{"typ at+jwt when required", bearer(signed(nil, nil)), true, true, false, ""},
+		{"odd typ", bearer(signed(nil, map[string]any{"typ": "id_token"})), false, false, false, "not valid"},
+		{"malformed", func(*env) string { return "Bearer not.a.jwt" }, false, false, false, "not valid"},
+		{"empty bearer", func(*env) string { return "Bearer " }, false, false, false, "single Bearer"},
+		{"basic scheme", func(*env) string { return "Basic dXNlcjpwYXNz" }, false, false, false, "single Bearer"},
+		{"two tokens", func(e *env) string { return "Bearer a b" }, false, false, false, "single Bearer"},
+		{"oversized", func(*env) string { return "Bearer " + strings.Repeat("a", 9000) }, false, false, false, "single Bearer"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, func(c *Config) { c.RequireATJWT = tt.requireAT })
+			header := tt.header(e)
+			e.remember(strings.TrimPrefix(header, "Bearer "))
+			rec, p, signedIn := e.withBearer(header)
+			if tt.wantOK {
+				if rec.Code != http.StatusNoContent || !signedIn {
+					t.Fatalf("status %d signed in %v, want the request through; err %v", rec.Code, signedIn, e.lastErr())
+				}
+				if p.Via != ViaBearer || p.User.Subject != "auth0|b" || p.Staff != tt.wantStaff {
+					t.Errorf("principal = %+v, want auth0|b via bearer with staff %v", p, tt.wantStaff)
+				}
+				return
+			}
+			if rec.Code != http.StatusUnauthorized || signedIn {
+				t.Fatalf("status %d signed in %v, want 401", rec.Code, signedIn)
+			}
+			err := e.lastErr()
+			if !apperr.Is(err, apperr.Unauthenticated) {
+				t.Errorf("OnError got %v, want Unauthenticated", err)
+			}
+			if ae, ok := err.(*apperr.Error); !ok || !strings.Contains(ae.Message, tt.wantMsg) {
+				t.Errorf("message %q, want it to mention %q", err, tt.wantMsg)
+			}
+			if got := rec.Header().Get("WWW-Authenticate"); got != `Bearer error="invalid_token"` {
+				t.Errorf("WWW-Authenticate = %q", got)
+			}
+			if n := e.store.count("EnsureUser"); n != 0 {
+				t.Errorf("a refused token created %d users", n)
+			}
+		})
+	}
+}
+
+func bearer(token func(e *env) string) func(e *env) string {
+	return func(e *env) string { return "Bearer " + token(e) }
+}
+
+func b64(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+
+func TestBearerProvisionsOnce(t *testing.T) {
+	e := newEnv(t)
+	token := e.p.sign(e.p.accessClaims("auth0|first", "staff"), map[string]any{"typ": "at+jwt"})
+	e.remember(token)
+	for range 2 {
+		_, p, ok := e.withBearer("Bearer " + token)
+		if !ok || !p.Staff || p.User.Role != "staff" || p.User.Email != "auth0|first@example.com" {
+			t.Fatalf("principal %+v (signed in %v), want the new staff user with the token's email", p, ok)
+		}
+	}
+	if got := e.store.count("EnsureUser"); got != 1 {
+		t.Errorf("EnsureUser called %d times over two requests, want 1", got)
+	}
+	if got := len(e.store.users); got != 1 {
+		t.Errorf("%d users, want 1", got)
+	}
+}
+
+func TestBearerTakesPrecedenceOverCookie(t *testing.T) {
+	e := newEnv(t)
+	c := e.signIn("auth0|web")
+	req := newAPIRequest()
+	req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+	req.Header.Set("Authorization", "Bearer forged.token.value")
+	rec, _, ok := e.request(req)
+	if rec.Code != http.StatusUnauthorized || ok {
+		t.Errorf("invalid bearer with a valid cookie: status %d signed in %v, want 401", rec.Code, ok)
+	}
+
+	good := e.p.sign(e.p.accessClaims("auth0|app"), map[string]any{"typ": "at+jwt"})
+	e.remember(good)
+	req = newAPIRequest()
+	req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+	req.Header.Set("Authorization", "Bearer "+good)
+	if _, p, _ := e.request(req); p.User.Subject != "auth0|app" || p.Via != ViaBearer {
+		t.Errorf("principal %+v, want the bearer token's user", p)
+	}
+}
+
+func TestKeyRotationAndUnknownKidRateLimit(t *testing.T) {
+	e := newEnv(t)
+	before := e.p.hits()
+
+	// A key published after start-up works at once: the unknown kid triggers one refetch.
+	e.p.rotate("k2")
+	token := e.p.sign(e.p.accessClaims("auth0|rot"), map[string]any{"typ": "at+jwt"})
+	e.remember(token)
+	if rec, _, ok := e.withBearer("Bearer " + token); !ok {
+		t.Fatalf("token signed with the newly published key: status %d, err %v", rec.Code, e.lastErr())
+	}
+	if got := e.p.hits() - before; got != 1 {
+		t.Errorf("JWKS fetched %d times for a new key, want 1", got)
+	}
+
+	// Unknown key ids within the minute do not refetch again.
+	for i := range 5 {
+		forged := e.p.sign(e.p.accessClaims("auth0|rot"), map[string]any{"typ": "at+jwt", "kid": "forged-" + string(rune('a'+i))})
+		if rec, _, _ := e.withBearer("Bearer " + forged); rec.Code != http.StatusUnauthorized {
+			t.Errorf("forged kid %d: status %d, want 401", i, rec.Code)
+		}
+	}
+	if got := e.p.hits() - before; got != 1 {
+		t.Errorf("JWKS fetched %d times after forged kids, want still 1 (at most one refetch a minute)", got)
+	}
+}
+
+func TestKeyfuncFromLookup(t *testing.T) {
+	e := newEnv(t)
+	kf := KeyfuncFromLookup(func(_ context.Context, kid string) (crypto.PublicKey, error) {
+		switch kid {
+		case "k1":
+			return &e.p.key.PublicKey, nil
+		case "k-private":
+			return e.p.key, nil // a lookup that hands out the wrong type must not verify anything
+		}
+		return nil, errors.New("unknown key")
+	})
+	e2 := newEnv(t, func(c *Config) { c.Keyfunc = kf; c.Issuer = e.p.issuer; c.Audience = e.p.audience })
+	tests := []struct {
+		name   string
+		header map[string]any
+		want   bool
+	}{
+		{"known kid", map[string]any{"typ": "at+jwt"}, true},
+		{"unknown kid", map[string]any{"typ": "at+jwt", "kid": "k9"}, false},
+		{"no kid", map[string]any{"typ": "at+jwt", "kid": nil}, false},
+		{"not a public key", map[string]any{"typ": "at+jwt", "kid": "k-private"}, false},
+	}
+	for _, tt := range tests {
+		token := e.p.sign(e.p.accessClaims("auth0|l"), tt.header)
+		e2.remember(token)
+		e.remember(token)
+		if _, _, ok := e2.withBearer("Bearer " + token); ok != tt.want {
+			t.Errorf("%s: signed in %v, want %v", tt.name, ok, tt.want)
+		}
+	}
+}
+
+func newAPIRequest() *http.Request { return httptest.NewRequest(http.MethodGet, "/api/user/me", nil) }
