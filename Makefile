@@ -14,9 +14,10 @@ export WAYFINDER_TEST_DATABASE_URL
 
 .PHONY: run build web-deps web go-build test go-test web-test e2e lint bench clean
 
-## run: build everything and start the app on the embedded defaults (SQLite in ./data)
+## run: build everything and start the app on the embedded defaults (SQLite in ./data, the
+## embedded identity provider, demo accounts whose credentials it prints)
 run: build
-	./$(BIN) serve
+	./$(BIN) serve --demo
 
 ## build: the web app, then the single binary with the app embedded
 build: web go-build

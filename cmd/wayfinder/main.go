@@ -34,7 +34,7 @@ var version = "dev"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	switch {
 	case err == nil:
@@ -53,6 +53,9 @@ const usage = `Wayfinder: onboarding for an adult ADHD coaching service.
 Usage:
   wayfinder serve   [flags]   start the server (applies pending migrations first)
   wayfinder migrate [flags]   apply pending database migrations and exit
+  wayfinder users create --email E --role member|staff [flags]
+                              create an account at the embedded identity
+                              provider; the password is read from standard input
   wayfinder version           print the version
   wayfinder help              show this help
 
@@ -62,7 +65,7 @@ run "wayfinder serve --help" for the list, or see docs/configuration.md.
 
 // run executes one command. It returns when the command is done or, for serve, when ctx is
 // cancelled and the server has shut down.
-func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errUsage
@@ -72,6 +75,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return serve(ctx, rest, getenv, stdout, stderr)
 	case "migrate":
 		return migrate(ctx, rest, getenv, stdout, stderr)
+	case "users":
+		return users(ctx, rest, getenv, stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "wayfinder", versionString())
 		return nil
@@ -157,6 +162,24 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	cfg.WithListener(ln.Addr())
 
+	authService, provider, err := signIn(ctx, cfg, db, log, ln.Addr())
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	var identityProvider httpapi.IdentityProvider
+	if provider != nil {
+		identityProvider = provider
+		go provider.Run(ctx)
+		if cfg.Demo {
+			if err := seedDemoAccounts(ctx, provider, stdout); err != nil {
+				ln.Close()
+				return err
+			}
+		}
+	}
+	go removeExpired(ctx, db, log, provider == nil)
+
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(
 		collectors.NewGoCollector(),
@@ -175,6 +198,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Web:       web.Dist(),
 		BodyLimit: cfg.BodyLimit,
 		Secure:    cfg.Secure(),
+		Auth:      authService,
+		IdP:       identityProvider,
 		Runtime: httpapi.RuntimeConfig{
 			BrandName:      cfg.BrandName,
 			AppStoreURL:    cfg.AppStoreURL,
@@ -223,6 +248,31 @@ func serveUntilDone(ctx context.Context, log *slog.Logger, srv *http.Server, ln 
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// removeExpired deletes ended web sessions every hour, and expired sign-in states when no
+// embedded provider does it (its own housekeeping covers them). Every replica may run it: the
+// deletes are idempotent.
+func removeExpired(ctx context.Context, db *sqlstore.DB, log *slog.Logger, identityRows bool) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if n, err := db.DeleteExpiredSessions(ctx, now.UTC()); err != nil {
+				log.ErrorContext(ctx, "removing expired sessions failed", "error", err.Error())
+			} else if n > 0 {
+				log.Debug("expired sessions removed", "count", n)
+			}
+			if identityRows {
+				if _, err := db.DeleteExpiredIdentityRows(ctx, now.UTC(), now.UTC().Add(-24*time.Hour)); err != nil {
+					log.ErrorContext(ctx, "removing expired sign-in states failed", "error", err.Error())
+				}
+			}
+		}
+	}
 }
 
 // oneLine folds a multi-line driver error into the one line an operator reads at start-up.

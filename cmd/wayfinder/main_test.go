@@ -43,7 +43,7 @@ func startServe(t *testing.T, args ...string) (url string, logs *syncBuffer, sto
 	stdout, stderr := &syncBuffer{}, &syncBuffer{}
 	done := make(chan error, 1)
 	all := append([]string{"serve", "--listen", "127.0.0.1:0", "--database-url", filepath.Join(t.TempDir(), "w.db")}, args...)
-	go func() { done <- run(ctx, all, noEnv, stdout, stderr) }()
+	go func() { done <- run(ctx, all, noEnv, strings.NewReader(""), stdout, stderr) }()
 	re := regexp.MustCompile(`running at (http://\S+)`)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -204,7 +204,7 @@ func TestStartUpErrorsNameTheSetting(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := run(context.Background(), tt.args, noEnv, io.Discard, io.Discard)
+			err := run(context.Background(), tt.args, noEnv, strings.NewReader(""), io.Discard, io.Discard)
 			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 				t.Fatalf("run(%v) = %v, want an error starting %q", tt.args, err, tt.want)
 			}
@@ -235,12 +235,72 @@ func TestCommands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
-		err := run(context.Background(), tt.args, noEnv, &out, io.Discard)
+		err := run(context.Background(), tt.args, noEnv, strings.NewReader(""), &out, io.Discard)
 		if (err != nil) != tt.wantErr {
 			t.Errorf("run(%v) error = %v, want error %v", tt.args, err, tt.wantErr)
 		}
 		if !strings.Contains(out.String(), tt.wantOut) {
 			t.Errorf("run(%v) printed %q, want %q", tt.args, out.String(), tt.wantOut)
+		}
+	}
+}
+
+func TestUsersCreate(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	tests := []struct {
+		name    string
+		args    []string
+		stdin   string
+		wantErr string
+		wantOut string
+	}{
+		{name: "staff account", args: []string{"--email", "Ops@Example.com", "--role", "staff"}, stdin: "a calm long passphrase\n", wantOut: "Created the staff account ops@example.com"},
+		{name: "same email again", args: []string{"--email", "ops@example.com", "--role", "member"}, stdin: "another long passphrase\n", wantErr: "exists already"},
+		{name: "weak password", args: []string{"--email=new@example.com", "--role=member"}, stdin: "short\n", wantErr: "at least"},
+		{name: "no password", args: []string{"--email", "new@example.com", "--role", "member"}, stdin: "", wantErr: "no password on standard input"},
+		{name: "unknown role", args: []string{"--email", "new@example.com", "--role", "admin"}, stdin: "a calm long passphrase\n", wantErr: `--role must be member or staff, not "admin"`},
+		{name: "no email", args: []string{"--role", "member"}, stdin: "a calm long passphrase\n", wantErr: "--email is required"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			args := append([]string{"users", "create", "--database-url", db}, tt.args...)
+			err := run(context.Background(), args, noEnv, strings.NewReader(tt.stdin), &out, io.Discard)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("run(%v) = %v, want an error containing %q", tt.args, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("run(%v) = %v", tt.args, err)
+			}
+			if !strings.Contains(out.String(), tt.wantOut) {
+				t.Errorf("printed %q, want %q", out.String(), tt.wantOut)
+			}
+		})
+	}
+}
+
+func TestServeDemoPrintsCredentials(t *testing.T) {
+	stdout := &syncBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", filepath.Join(t.TempDir(), "d.db")},
+			noEnv, strings.NewReader(""), stdout, io.Discard)
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(stdout.String(), "running at") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("run() = %v", err)
+	}
+	for _, a := range demoAccounts {
+		if !strings.Contains(stdout.String(), a.email) || !strings.Contains(stdout.String(), a.password) {
+			t.Errorf("stdout %q does not show the demo account %s and its password", stdout.String(), a.email)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 
 	"wayfinder/internal/apperr"
@@ -32,6 +33,12 @@ type Problem struct {
 	Detail    string              `json:"detail,omitempty"`
 	Errors    []apperr.FieldError `json:"errors,omitempty"`
 	RequestID string              `json:"requestId,omitempty"`
+}
+
+// ErrorWriter returns the function that answers errors for the HTTP layer, for parts wired
+// outside it (the sign-in middleware) to answer in the same format.
+func ErrorWriter(log *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
+	return (&server{log: log}).writeError
 }
 
 // writeError answers err as problem+json. Errors the caller cannot act on are logged with their

@@ -6,16 +6,65 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
+// IdentityProvider is the embedded OpenID provider's HTTP surface (internal/idp), mounted under
+// /idp when no external provider is configured.
+type IdentityProvider interface {
+	Discovery(http.ResponseWriter, *http.Request)
+	JWKS(http.ResponseWriter, *http.Request)
+	Authorize(http.ResponseWriter, *http.Request)
+	Token(http.ResponseWriter, *http.Request)
+	UserInfo(http.ResponseWriter, *http.Request)
+	EndSession(http.ResponseWriter, *http.Request)
+	LoginPage(http.ResponseWriter, *http.Request)
+	LoginSubmit(http.ResponseWriter, *http.Request)
+	SignupPage(http.ResponseWriter, *http.Request)
+	SignupSubmit(http.ResponseWriter, *http.Request)
+	Static(http.ResponseWriter, *http.Request)
+}
+
 // routes is the one list of every route the server answers.
 func (s *server) routes(rt *router) {
 	rt.handle("GET /healthz", s.healthz)
 	rt.handle("GET /readyz", s.readyz)
 	rt.handle("GET /metrics", promhttp.HandlerFor(s.gather, promhttp.HandlerOpts{}).ServeHTTP)
 
+	// The member API. Every route runs behind Authenticate, which accepts a web session cookie or
+	// a bearer token (the iOS app, the native shell).
+	rt.handle("GET /api/user/me", s.signedIn(s.me))
+
 	// Any other /api/ path, with any method, is a JSON 404: never the app's index.html.
-	rt.Handle("/api/", http.HandlerFunc(s.apiNotFound))
+	rt.Handle("/api/", http.HandlerFunc(s.notFound))
+
+	// Web sign-in: this server is the OpenID client and the browser only holds a session cookie.
+	rt.handle("GET /auth/login", s.auth.Login)
+	rt.handle("GET /auth/callback", s.auth.Callback)
+	rt.handle("POST /auth/logout", s.auth.Logout)
+
+	// The embedded OpenID provider, when no external one is configured.
+	if s.idp != nil {
+		rt.handle("GET /idp/.well-known/openid-configuration", s.idp.Discovery)
+		rt.handle("GET /idp/jwks.json", s.idp.JWKS)
+		rt.handle("GET /idp/authorize", s.idp.Authorize)
+		rt.handle("POST /idp/authorize", s.idp.Authorize)
+		rt.handle("POST /idp/token", s.idp.Token)
+		rt.handle("GET /idp/userinfo", s.idp.UserInfo)
+		rt.handle("POST /idp/userinfo", s.idp.UserInfo)
+		rt.handle("GET /idp/logout", s.idp.EndSession)
+		rt.handle("POST /idp/logout", s.idp.EndSession)
+		rt.handle("GET /idp/login", s.idp.LoginPage)
+		rt.handle("POST /idp/login", s.idp.LoginSubmit)
+		rt.handle("GET /idp/signup", s.idp.SignupPage)
+		rt.handle("POST /idp/signup", s.idp.SignupSubmit)
+		rt.handle("GET /idp/static/{file}", s.idp.Static)
+		rt.Handle("/idp/", http.HandlerFunc(s.notFound))
+	}
 
 	// Everything else is the React app. It is registered without a method because "GET /" would
 	// clash with the method-less "/api/" above; app answers other methods with a 405.
 	rt.Handle("/", http.HandlerFunc(s.app))
+}
+
+// signedIn runs h for a signed-in caller and answers 401 otherwise.
+func (s *server) signedIn(h http.HandlerFunc) http.HandlerFunc {
+	return s.auth.Authenticate(s.auth.RequireUser(h)).ServeHTTP
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/auth"
 )
 
 // Deps is everything the HTTP layer needs; cmd/wayfinder wires the concrete parts.
@@ -24,6 +25,8 @@ type Deps struct {
 	Runtime   RuntimeConfig
 	BodyLimit int64
 	Secure    bool // members reach the app over TLS: send HSTS
+	Auth      *auth.Service
+	IdP       IdentityProvider // nil when an external provider is configured
 }
 
 type server struct {
@@ -32,6 +35,8 @@ type server struct {
 	metrics *Metrics
 	gather  prometheus.Gatherer
 	spa     *spa
+	auth    *auth.Service
+	idp     IdentityProvider
 }
 
 // NewHandler builds the whole HTTP handler.
@@ -40,7 +45,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app}
+	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP}
 	mux := newRouter(s)
 	s.routes(mux)
 
@@ -100,6 +105,7 @@ func (s *server) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow 
 	s.writeError(w, r, apperr.E(apperr.MethodNotAllowed, "%s is not allowed here; use %s.", r.Method, strings.Join(allow, " or ")))
 }
 
-func (s *server) apiNotFound(w http.ResponseWriter, r *http.Request) {
-	s.writeError(w, r, apperr.E(apperr.NotFound, "There is no API endpoint at %s.", r.URL.Path))
+// notFound answers a path under /api/ or /idp/ that no route serves: a JSON 404, never the app.
+func (s *server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.writeError(w, r, apperr.E(apperr.NotFound, "There is nothing at %s.", r.URL.Path))
 }

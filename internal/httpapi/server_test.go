@@ -4,17 +4,25 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/rand"
+	"crypto/rsa"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"wayfinder/internal/auth"
+	"wayfinder/internal/sqlstore"
 )
 
 type fakeReadiness struct {
@@ -44,24 +52,84 @@ type testServer struct {
 	handler http.Handler
 	logs    *bytes.Buffer
 	ready   *fakeReadiness
+	db      *sqlstore.DB
+	auth    *auth.Service
+	key     *rsa.PrivateKey // signs the bearer tokens the test's identity provider would issue
 }
 
 func newTestServer(t *testing.T) *testServer {
 	t.Helper()
 	logs := &bytes.Buffer{}
-	ready := &fakeReadiness{current: 1, latest: 1}
+	log := slog.New(LogHandler{slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})})
+	ts := &testServer{logs: logs, ready: &fakeReadiness{current: 1, latest: 1}, key: testKey}
+	db, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts.db = db
+	authService, err := auth.New(auth.Config{
+		Issuer: testIssuer, AuthURL: testIssuer + "authorize", TokenURL: testIssuer + "token",
+		ClientID: "wayfinder-web", ClientSecret: "secret", Audience: testAudience,
+		RedirectURL: "http://127.0.0.1:8080/auth/callback", PostLogoutURL: "http://127.0.0.1:8080/",
+		RolesClaim: "roles", CookieSecure: true, Logger: log, OnError: ErrorWriter(log),
+		Keyfunc: func(*jwt.Token) (any, error) { return &testKey.PublicKey, nil },
+	}, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.auth = authService
 	h, err := NewHandler(Deps{
-		Log:       slog.New(LogHandler{slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})}),
-		Ready:     ready,
+		Log:       log,
+		Ready:     ts.ready,
 		Registry:  prometheus.NewRegistry(),
 		Web:       testFiles(),
 		Runtime:   RuntimeConfig{BrandName: "Wayfinder </script><b>", AppStoreURL: "https://apps.apple.com/app/id1"},
 		BodyLimit: 1 << 20,
+		Auth:      authService,
 	})
 	if err != nil {
 		t.Fatalf("NewHandler() error = %v", err)
 	}
-	return &testServer{handler: h, logs: logs, ready: ready}
+	ts.handler = h
+	return ts
+}
+
+const (
+	testIssuer   = "https://idp.example.test/"
+	testAudience = "https://start.example.test/api"
+)
+
+var testKey = func() *rsa.PrivateKey {
+	k, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
+
+// bearer signs an access token for subject as the test's identity provider would; change lets a
+// test break one claim.
+func (ts *testServer) bearer(t *testing.T, subject string, roles []string, change func(jwt.MapClaims)) string {
+	t.Helper()
+	now := time.Now()
+	claims := jwt.MapClaims{
+		"iss": testIssuer, "sub": subject, "aud": []string{testAudience}, "roles": roles,
+		"iat": now.Unix(), "nbf": now.Unix(), "exp": now.Add(10 * time.Minute).Unix(), "email": subject + "@example.test",
+	}
+	if change != nil {
+		change(claims)
+	}
+	tok := jwt.NewWithClaims(jwt.SigningMethodRS256, claims)
+	tok.Header["kid"] = "test"
+	signed, err := tok.SignedString(ts.key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "Bearer " + signed
 }
 
 func (ts *testServer) do(method, target string, body io.Reader, header map[string]string) *httptest.ResponseRecorder {
@@ -184,8 +252,9 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 }
 
 func TestHSTSWhenSecure(t *testing.T) {
+	ts := newTestServer(t)
 	h, err := NewHandler(Deps{Log: slog.New(slog.DiscardHandler), Ready: &fakeReadiness{}, Registry: prometheus.NewRegistry(),
-		Web: testFiles(), BodyLimit: 1 << 20, Secure: true})
+		Web: testFiles(), BodyLimit: 1 << 20, Secure: true, Auth: ts.auth})
 	if err != nil {
 		t.Fatal(err)
 	}
