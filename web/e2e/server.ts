@@ -15,10 +15,11 @@ export type Server = {
 
 // startServer runs `wayfinder serve` on a free port, with a fresh SQLite file unless a database
 // URL is given, and resolves once it prints the URL it serves.
-export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<Server> {
+export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string>; args?: string[] } = {}): Promise<Server> {
   const dir = mkdtempSync(path.join(tmpdir(), 'wayfinder-e2e-'));
   const databaseUrl = opts.databaseUrl ?? path.join(dir, 'wayfinder.db');
-  const proc: ChildProcess = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--database-url', databaseUrl], {
+  const args = ['serve', '--listen', '127.0.0.1:0', '--database-url', databaseUrl, ...(opts.args ?? [])];
+  const proc: ChildProcess = spawn(binary, args, {
     env: { PATH: process.env.PATH ?? '', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

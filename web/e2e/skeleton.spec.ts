@@ -1,20 +1,19 @@
-import { test, expect, expectNoAxeViolations } from './fixtures';
+import { test, expect, expectNoAxeViolations, signIn } from './fixtures';
 import { startServer, createPostgresDatabase, postgresURL } from './server';
 
 test.describe('the app is served', () => {
-  test('a deep link gets the app, which renders that route', async ({ page }) => {
+  test('a deep link gets the app, which asks a visitor to sign in and keeps the way back', async ({ page }) => {
     const response = await page.goto('/account/meet-your-coach');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
     expect(response?.headers()['cache-control']).toBe('no-cache');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Not Found' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
   test('a survey step deep link gets the app', async ({ page }) => {
-    await page.goto('/how-you-identify');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Not Found' })).toHaveCount(0);
+    const response = await page.goto('/how-you-identify');
+    expect(response?.headers()['content-type']).toContain('text/html');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
   test('the runtime config reaches the page and names the brand', async ({ page }) => {
@@ -47,6 +46,7 @@ test.describe('not found', () => {
 
   test('an unknown page inside /account shows the Not Found page', async ({ page }) => {
     await page.goto('/account/no-such-thing');
+    await signIn(page);
     await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
   });
 

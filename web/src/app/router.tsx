@@ -1,11 +1,14 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { launchFlags } from '@/lib/launch-flags';
 import { AppLayout } from '@/components/layout/AppLayout';
+import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { PageErrorBoundary } from '@/components/route-error/PageErrorBoundary';
 import { CrisisSupportPage } from '@/features/safety/CrisisSupportPage';
-import { HomePage } from '@/features/home/HomePage';
+import { isSurveySlug } from '@/features/survey/slugs';
+import { Component as Home } from './routes/home';
 
 // page turns a route module (which exports its page as Component) into a lazily loaded page, so
 // a member downloads a page's code only when they open it.
@@ -23,8 +26,23 @@ const PaymentResponse = page(() => import('./routes/account/payment-response'));
 const DownloadApp = page(() => import('./routes/account/download-app'));
 const Finish = page(() => import('./routes/account/finish'));
 const Chat = page(() => import('./routes/chat'));
+const SignInProblem = page(() => import('./routes/sign-in-problem'));
 const SurveyStep = page(() => import('./routes/survey-step'));
 const NotFound = page(() => import('./routes/not-found'));
+
+// The sign-in guard and the sign-out button carry the HTTP client and the profile query, which the
+// home page's first screen does without; they load with the first page that needs them.
+const RequireMember = lazy(() => import('./auth/RequireMember').then((m) => ({ default: m.RequireMember })));
+const SignOutButton = lazy(() => import('./auth/SignOutButton').then((m) => ({ default: m.SignOutButton })));
+
+/** Guarded shows its pages only to a signed-in member, with the loading overlay from the start. */
+function Guarded({ children }: { children?: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <RequireMember>{children}</RequireMember>
+    </Suspense>
+  );
+}
 
 /**
  * Pages is the page area: the loading state while a page's code arrives, and an error boundary
@@ -42,11 +60,34 @@ function Pages() {
   );
 }
 
+// The sign-out button is switched on by ?ff_logout=1; without it, none of its code is loaded. If
+// its code fails to load, the top bar simply goes without it.
 function Frame() {
+  const signOut = launchFlags().logout ? (
+    <PageErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <SignOutButton />
+      </Suspense>
+    </PageErrorBoundary>
+  ) : null;
   return (
-    <AppLayout>
+    <AppLayout headerEnd={signOut}>
       <Pages />
     </AppLayout>
+  );
+}
+
+/**
+ * SurveyStepRoute guards the survey's steps, and only them: /:slug matches any one segment, and a
+ * mistyped address should get Not Found at once, not a trip through sign-in first.
+ */
+function SurveyStepRoute() {
+  const { slug } = useParams();
+  if (!isSurveySlug(slug)) return <NotFound />;
+  return (
+    <Guarded>
+      <SurveyStep />
+    </Guarded>
   );
 }
 
@@ -58,30 +99,37 @@ function Frame() {
  *   - the home page, the first screen of most visits: loading it lazily would add a request, and
  *     a round trip, before anything but the frame could paint (the budget is three requests);
  *   - the crisis-support page, which must appear with no request at all (see CrisisSupportPage).
- *     It sits outside the account layout on purpose: whatever that layout later waits for
- *     (sign-in, the profile), this page must never wait for it.
+ *     It sits outside the account area and its sign-in guard on purpose: this page must never
+ *     wait for sign-in or the profile.
+ *
+ * Guarded (RequireMember) stands in front of the account area, the chat and the survey steps:
+ * their content appears only to a signed-in member. The home page, sign-up, the sign-in problem
+ * page and the crisis pages are open to everyone.
  */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Frame />}>
-        <Route index element={<HomePage />} />
+        <Route index element={<Home />} />
         <Route path={paths.register} element={<Register />} />
         <Route path={paths.noGo} element={<CrisisSupportPage />} />
         <Route path={paths.account.thankYou} element={<CrisisSupportPage />} />
-        <Route path={paths.account.root} element={<AccountLayout />}>
-          <Route index element={<MeetYourCoach />} />
-          <Route path={paths.account.meetYourCoach} element={<MeetYourCoach />} />
-          <Route path={paths.account.planRecommendation} element={<PlanRecommendation />} />
-          <Route path={paths.account.planPreview} element={<PlanPreview />} />
-          <Route path={paths.account.checkout} element={<Checkout />} />
-          <Route path={paths.account.paymentResponse} element={<PaymentResponse />} />
-          <Route path={paths.account.downloadApp} element={<DownloadApp />} />
-          <Route path={paths.account.finish} element={<Finish />} />
-          <Route path={paths.account.notFound} element={<NotFound />} />
+        <Route path={paths.signInProblem} element={<SignInProblem />} />
+        <Route element={<Guarded />}>
+          <Route path={paths.account.root} element={<AccountLayout />}>
+            <Route index element={<MeetYourCoach />} />
+            <Route path={paths.account.meetYourCoach} element={<MeetYourCoach />} />
+            <Route path={paths.account.planRecommendation} element={<PlanRecommendation />} />
+            <Route path={paths.account.planPreview} element={<PlanPreview />} />
+            <Route path={paths.account.checkout} element={<Checkout />} />
+            <Route path={paths.account.paymentResponse} element={<PaymentResponse />} />
+            <Route path={paths.account.downloadApp} element={<DownloadApp />} />
+            <Route path={paths.account.finish} element={<Finish />} />
+            <Route path={paths.account.notFound} element={<NotFound />} />
+          </Route>
+          <Route path={paths.chat} element={<Chat />} />
         </Route>
-        <Route path={paths.chat} element={<Chat />} />
-        <Route path={paths.surveyStep} element={<SurveyStep />} />
+        <Route path={paths.surveyStep} element={<SurveyStepRoute />} />
         <Route path={paths.notFound} element={<NotFound />} />
       </Route>
     </Routes>

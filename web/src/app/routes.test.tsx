@@ -1,25 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, member, mockServer } from '@/test/api';
 import { renderApp } from '@/test/render-app';
 
 const notAvailable = 'Not available yet';
 
 describe('routes', () => {
-  it('shows the home page with the fact about diagnosis and an honest word about sign-up', async () => {
+  // The account area, the chat and the survey steps are for signed-in members; here one is.
+  beforeEach(() => {
+    mockServer({ 'GET /api/user/me': json(200, member) });
+  });
+
+  it('shows the home page with the fact about diagnosis and a way in', async () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('works with your ADHD brain');
     expect(screen.getByText('Fewer than 20% of adults with ADHD are diagnosed and treated.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Sign-up opens here soon' })).toBeInTheDocument();
-    // Nothing on the page pretends to start a sign-up that does not exist yet.
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
-  });
-
-  it('says on /register that sign-up is not open yet, with a link home', async () => {
-    renderApp('/register');
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-up isn’t open yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Get started' })).toBeInTheDocument();
   });
 
   it.each(['how-you-identify', 'name-and-birth', 'discribe-diagnosis', 'how-would-you-like-agave', 'thank-you-page'])(

@@ -9,6 +9,8 @@ export const paths = {
   /** noGo is the crisis-support page a member reaches after telling us about thoughts of self-harm. */
   noGo: '/we-are-sorry-no-go',
   chat: '/chat',
+  /** signInProblem is where the server sends a sign-in that did not finish (?reason=<code>). */
+  signInProblem: '/sign-in-problem',
   /** surveyStep is the pattern of one survey step; build a real path with surveyStepPath. */
   surveyStep: '/:slug',
   account: {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from './api-client';
+import { storeToken } from './auth-token';
 
 function answer(status: number, body: unknown = {}) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -43,5 +44,24 @@ describe('apiClient', () => {
 
     await expect(apiClient.get('nothing')).rejects.toThrow(/404/);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends no Authorization header on the web, where the session is a cookie', async () => {
+    const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(answer(200));
+    vi.stubGlobal('fetch', fetchSpy);
+
+    await apiClient.get('user/me');
+
+    expect((fetchSpy.mock.calls[0]![0] as Request).headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends the native shell’s token as a bearer token', async () => {
+    const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(answer(200));
+    vi.stubGlobal('fetch', fetchSpy);
+    storeToken('eyJ.abc.def');
+
+    await apiClient.get('user/me');
+
+    expect((fetchSpy.mock.calls[0]![0] as Request).headers.get('Authorization')).toBe('Bearer eyJ.abc.def');
   });
 });

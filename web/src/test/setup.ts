@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { clearStoredToken } from '@/lib/auth-token';
+import { readLaunchFlags } from '@/lib/launch-flags';
 import { installMatchMedia, resetMatchingMedia } from './media';
 
 // Tests of plain logic may run in Node (// @vitest-environment node), where there is no DOM to
@@ -41,6 +43,18 @@ function installDomStandIns(): void {
 afterEach(() => {
   if (typeof window === 'undefined') return;
   cleanup();
+  vi.unstubAllGlobals();
   resetMatchingMedia();
   document.title = '';
+  // Each test starts as a first-time web visitor: no token, no hints, no switches, no cookies.
+  clearStoredToken();
+  readLaunchFlags('');
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+  delete window.webkit;
+  window.history.replaceState(null, '', '/');
 });

@@ -1,13 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, member, mockServer } from '@/test/api';
 import { setMatchingMedia } from '@/test/media';
 import { renderApp } from '@/test/render-app';
 
+// The sign-in problem page is a plain page open to everyone, with a link home; the other pages
+// used here are for signed-in members, and the member here is signed in.
+const problemHeading = 'Something went wrong on our side';
+
 describe('AppLayout', () => {
+  beforeEach(() => {
+    mockServer({ 'GET /api/user/me': json(200, member) });
+  });
+
   it('scrolls the page area to the top smoothly and focuses the new heading on a change of page', async () => {
     const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
-    const { user } = renderApp('/register');
-    await screen.findByRole('heading', { level: 1, name: 'Sign-up isn’t open yet' });
+    const { user } = renderApp('/sign-in-problem');
+    await screen.findByRole('heading', { level: 1, name: problemHeading });
     expect(scrollTo).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('link', { name: 'Back to home' }));
@@ -21,8 +30,8 @@ describe('AppLayout', () => {
   it('jumps to the top without animation when the member prefers reduced motion', async () => {
     setMatchingMedia('(prefers-reduced-motion: reduce)');
     const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
-    const { navigate } = renderApp('/register');
-    await screen.findByRole('heading', { level: 1, name: 'Sign-up isn’t open yet' });
+    const { navigate } = renderApp('/sign-in-problem');
+    await screen.findByRole('heading', { level: 1, name: problemHeading });
 
     await navigate('/how-you-identify');
 
@@ -31,14 +40,14 @@ describe('AppLayout', () => {
   });
 
   it('leaves focus alone on the first page a member opens', async () => {
-    renderApp('/register');
+    renderApp('/sign-in-problem');
 
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).not.toHaveFocus();
   });
 
   it('offers a skip link that moves focus to the main content', async () => {
-    const { user } = renderApp('/register');
+    const { user } = renderApp('/sign-in-problem');
     await screen.findByRole('heading', { level: 1 });
 
     await user.tab();

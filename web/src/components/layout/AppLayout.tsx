@@ -18,8 +18,9 @@ export function prefersReducedMotion(): boolean {
  * (spec: page layout). On each change of path it brings the new page to the top of the scroll
  * area and moves focus to its main heading, so keyboard and screen-reader users start reading the
  * new page from its beginning instead of being left on a link that no longer exists.
+ * headerEnd holds controls for the right of the top bar (the sign-out button), composed by the app.
  */
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ children, headerEnd }: { children: ReactNode; headerEnd?: ReactNode }) {
   const { pathname } = useLocation();
   const { brandName } = useRuntimeConfig();
   const t = useT();
@@ -61,6 +62,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <BrandMark size={36} />
             <span className={styles.brandName}>{brandName}</span>
           </Link>
+          {headerEnd ? <div className={styles.headerEnd}>{headerEnd}</div> : null}
         </div>
       </header>
       {/* The page scrolls inside main, not the document, so main is in the tab order: keyboard

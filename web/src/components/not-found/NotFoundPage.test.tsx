@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { json, member, mockServer } from '@/test/api';
 import { renderApp } from '@/test/render-app';
 
 describe('Not Found page', () => {
@@ -20,6 +21,8 @@ describe('Not Found page', () => {
   });
 
   it('takes the member to the chat when they follow the link', async () => {
+    // The chat is for signed-in members; this one is.
+    mockServer({ 'GET /api/user/me': json(200, member) });
     const { user, pathname } = renderApp('/no/such/page');
 
     await user.click(await screen.findByRole('link', { name: 'Go Back Home' }));

@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
 
 /**
- * The account area's layout. It is where the sign-in check and the profile loading of spec §2
- * will sit, in one place for every account page; for now it only renders the page.
+ * The account area's layout. The sign-in check wraps it in the route tree (RequireMember), so
+ * this layout renders only for a signed-in member; for now it only renders the page.
  */
 export function Component() {
   return <Outlet />;

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { test, expect, expectNoAxeViolations, signIn, demoMember } from './fixtures';
+
+const base64url = (b: Buffer) => b.toString('base64url');
+
+test.describe('signing up and signing in', () => {
+  test('a new member signs up from the home page and lands on name-and-birth', async ({ page, context }) => {
+    const email = `new-${randomBytes(6).toString('hex')}@example.com`;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get started' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Choose a password').fill('a calm long passphrase');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL(/\/name-and-birth$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // The browser holds only an opaque, HttpOnly session cookie: no token is readable by the page.
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === '__Host-wayfinder_session');
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+    expect(cookies.find((c) => c.name === 'origin_register')).toBeTruthy();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('wayfinder_session');
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(stored).not.toMatch(/eyJ/);
+
+    const me = await page.request.get('/api/user/me');
+    expect(me.status()).toBe(200);
+    expect((await me.json()).me).toMatchObject({ email, role: 'member' });
+  });
+
+  test('a deep link that needs sign-in returns there, after a wrong password', async ({ page }) => {
+    await page.goto('/account/meet-your-coach');
+    await signIn(page, { ...demoMember, password: 'not the right password' });
+    await expect(page.getByText('Wrong email or password')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await signIn(page);
+    await expect(page).toHaveURL(/\/account\/meet-your-coach$/);
+    await expect(page.getByRole('heading', { name: 'Choose your coach' })).toBeVisible();
+  });
+
+  test('the sign-out button of ?ff_logout=1 ends the session and returns to the site', async ({ page, baseURL }) => {
+    await page.goto('/name-and-birth?ff_logout=1');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/name-and-birth/);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    expect((await page.request.get('/api/user/me')).status()).toBe(401);
+  });
+
+  test('a refused sign-in shows a kind page with a way to try again', async ({ page }) => {
+    await page.goto('/auth/callback?error=access_denied&state=not-a-state-we-made');
+    await expect(page).toHaveURL(/\/sign-in-problem\?reason=/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', /\/auth\/login/);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the API refuses an anonymous caller with a JSON 401', async ({ request }) => {
+    const res = await request.get('/api/user/me');
+    expect(res.status()).toBe(401);
+    expect(res.headers()['content-type']).toBe('application/problem+json');
+  });
+});
+
+test.describe('the native shell', () => {
+  test('a bearer token from the iOS client opens the app without web sign-in and leaves the address bar', async ({ page, browser, baseURL }) => {
+    // Sign in at the provider, then run the iOS app's authorization-code flow with PKCE.
+    await page.goto('/name-and-birth');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/name-and-birth/);
+    const verifier = base64url(randomBytes(32));
+    const challenge = base64url(createHash('sha256').update(verifier).digest());
+    const redirect = 'wayfinder://auth/callback';
+    const authorize = await page.request.get('/idp/authorize', {
+      params: {
+        client_id: 'wayfinder-ios', response_type: 'code', redirect_uri: redirect, scope: 'openid offline_access',
+        state: base64url(randomBytes(12)), nonce: base64url(randomBytes(12)), code_challenge: challenge, code_challenge_method: 'S256',
+      },
+      maxRedirects: 0,
+    });
+    expect(authorize.status()).toBe(303);
+    const code = new URL(authorize.headers()['location']).searchParams.get('code');
+    expect(code).toBeTruthy();
+    const token = await page.request.post('/idp/token', {
+      form: { grant_type: 'authorization_code', code: code!, redirect_uri: redirect, client_id: 'wayfinder-ios', code_verifier: verifier },
+    });
+    expect(token.status()).toBe(200);
+    const { access_token: accessToken, refresh_token: refreshToken } = await token.json();
+    expect(refreshToken).toBeTruthy();
+
+    // A fresh browser with no cookies: the shell passes the token on the first URL.
+    const shell = await browser.newContext({ baseURL });
+    const shellPage = await shell.newPage();
+    const meCalls: string[] = [];
+    shellPage.on('request', (r) => {
+      if (r.url().endsWith('/api/user/me')) meCalls.push(r.headers()['authorization'] ?? '');
+    });
+    await shellPage.goto(`/name-and-birth?token=${accessToken}&utm_source=app`);
+    await expect(shellPage.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(shellPage.url()).not.toContain('token=');
+    expect(shellPage.url()).toContain('utm_source=app');
+    expect(meCalls.some((h) => h === `Bearer ${accessToken}`)).toBe(true);
+    expect(await shellPage.getByRole('heading', { name: 'Welcome back' }).count()).toBe(0);
+    await shell.close();
+  });
+});

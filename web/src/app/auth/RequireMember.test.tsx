@@ -1,0 +1,122 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeToken } from '@/lib/auth-token';
+import { mayBeSignedIn } from '@/lib/session';
+import { json, member, mockServer, never, stubLocation } from '@/test/api';
+import { renderApp } from '@/test/render-app';
+import { LOGOUT_DELAY_MS } from './RequireMember';
+
+const unauthorized = json(401, { title: 'Unauthorized', status: 401 });
+
+describe('the sign-in guard', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows only the loading overlay while the profile loads', async () => {
+    mockServer({ 'GET /api/user/me': never });
+    renderApp('/account/checkout');
+
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument());
+  });
+
+  it('shows the page once the profile has a userId', async () => {
+    mockServer({ 'GET /api/user/me': json(200, member) });
+    renderApp('/account/checkout');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(mayBeSignedIn()).toBe(true);
+  });
+
+  it.each(['/account/plan-recommendation', '/how-you-identify', '/chat'])(
+    'sends a visitor who is not signed in at %s to sign-in, returning to the same address',
+    async (path) => {
+      const { assign } = stubLocation();
+      mockServer({ 'GET /api/user/me': unauthorized });
+      renderApp(`${path}?utm_source=mail`);
+
+      await waitFor(() => expect(assign).toHaveBeenCalledExactlyOnceWith(`/auth/login?returnTo=${path}%3Futm_source%3Dmail`));
+      // The overlay stays up while the browser leaves; the page never shows.
+      expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    },
+  );
+
+  it('shows the error notification when the profile fails, then signs out after a few seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { assign } = stubLocation();
+    const { requests } = mockServer({
+      'GET /api/user/me': json(400, { title: 'Bad Request', status: 400 }),
+      'POST /auth/logout': json(200, { redirectTo: 'http://localhost:3000/' }),
+    });
+    renderApp('/account/checkout');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error');
+    expect(alert).toHaveTextContent('Unable to fetch user');
+    expect(screen.queryByRole('heading', { name: 'Checkout' })).not.toBeInTheDocument();
+    expect(requests()).not.toContain('POST /auth/logout');
+
+    await act(() => vi.advanceTimersByTimeAsync(LOGOUT_DELAY_MS));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/'));
+    expect(requests()).toContain('POST /auth/logout');
+  });
+
+  it('treats an answer without a userId as a failure', async () => {
+    mockServer({ 'GET /api/user/me': json(200, { me: { email: 'member@example.com' } }) });
+    renderApp('/chat');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to fetch user');
+  });
+
+  it('tries a busy server again before giving up', async () => {
+    const answers = [json(503), json(200, member)];
+    mockServer({ 'GET /api/user/me': () => answers.shift() ?? json(500) });
+    renderApp('/chat');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat with your coach' }, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it.each(['/account/thank-you', '/we-are-sorry-no-go'])('never stands in front of the crisis page at %s', (path) => {
+    const { requests } = mockServer({ 'GET /api/user/me': unauthorized });
+    renderApp(path);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'You matter, and help is available right now' })).toBeInTheDocument();
+    expect(requests()).toEqual([]);
+  });
+
+  it('lets a mistyped address get Not Found without asking for sign-in', async () => {
+    const { requests } = mockServer({ 'GET /api/user/me': unauthorized });
+    renderApp('/how-you-identfy');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
+    expect(requests()).toEqual([]);
+  });
+});
+
+describe('the sign-in guard in the native shell', () => {
+  it('sends the token and shows the page', async () => {
+    storeToken('eyJ.abc.def');
+    const { fetchSpy } = mockServer({ 'GET /api/user/me': json(200, member) });
+    renderApp('/account/plan-recommendation');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your recommended plan' })).toBeInTheDocument();
+    expect((fetchSpy.mock.calls[0]![0] as Request).headers.get('Authorization')).toBe('Bearer eyJ.abc.def');
+  });
+
+  it('on a refused token, tells the app and asks the member to reopen the screen, never starting web sign-in', async () => {
+    storeToken('eyJ.expired.token');
+    const postMessage = vi.fn();
+    window.webkit = { messageHandlers: { wayfinder: { postMessage } } };
+    const { assign } = stubLocation();
+    mockServer({ 'GET /api/user/me': unauthorized });
+    renderApp('/account/plan-recommendation');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Please open this screen again from the app' })).toBeInTheDocument();
+    expect(postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'auth-expired' });
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

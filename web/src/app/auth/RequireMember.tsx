@@ -1,0 +1,69 @@
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { isUnauthorized, useMe } from '@/features/account/api/get-me';
+import { isNativeShell, postToApp } from '@/lib/native-bridge';
+import { logout } from '@/lib/logout';
+import { loginPath } from '@/lib/session';
+import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
+
+// The problem screens are rare, so their code loads only when one is needed.
+const GuardProblem = lazy(() => import('./GuardProblem'));
+
+/** LOGOUT_DELAY_MS is how long the profile error stays on screen before signing out (spec §8). */
+export const LOGOUT_DELAY_MS = 5000;
+
+type GuardState = 'loading' | 'ready' | 'unauthorized' | 'failed';
+
+function guardState({ data, error, isFetching }: ReturnType<typeof useMe>): GuardState {
+  // While a request is on its way, an error from an earlier one says nothing yet.
+  if (isFetching && !data) return 'loading';
+  if (isUnauthorized(error)) return 'unauthorized';
+  // A failed background refresh keeps a profile already known: a blip should not sign anyone out.
+  if (data) return 'ready';
+  if (error) return 'failed';
+  return 'loading';
+}
+
+/**
+ * RequireMember shows its pages only to a signed-in member (spec §2): the content renders once
+ * the profile has a userId, with a full-screen loading overlay until then.
+ *   - Not signed in (401) on the web: off to sign-in, returning to this very address afterwards;
+ *     the overlay stays while the browser leaves.
+ *   - Not signed in inside the native shell: web sign-in is not the app's way, so the page asks the
+ *     member to reopen the screen and tells the app its token has expired.
+ *   - Any other failure: an error notification, then sign-out after a few seconds (spec §4, §8).
+ * It wraps a group of routes (rendering their Outlet), or one page given as children.
+ */
+export function RequireMember({ children }: { children?: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const query = useMe();
+  const state = guardState(query);
+  const native = isNativeShell();
+  // Each outcome is acted on once, however often the guard renders (and under StrictMode).
+  const handled = useRef<GuardState | null>(null);
+
+  useEffect(() => {
+    if (state === 'loading' || state === 'ready' || handled.current === state) return;
+    handled.current = state;
+    if (state === 'unauthorized') {
+      if (native) postToApp({ type: 'auth-expired' });
+      else window.location.assign(loginPath(pathname + search));
+      return;
+    }
+    const timer = setTimeout(() => void logout(), LOGOUT_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      handled.current = null;
+    };
+  }, [state, native, pathname, search]);
+
+  if (state === 'ready') return children ?? <Outlet />;
+  if (state === 'failed' || (state === 'unauthorized' && native)) {
+    return (
+      <Suspense fallback={<LoadingOverlay />}>
+        <GuardProblem kind={state === 'failed' ? 'failed' : 'expired'} />
+      </Suspense>
+    );
+  }
+  return <LoadingOverlay />;
+}

@@ -1,0 +1,1 @@
+export { SignInProblemPage as Component } from '@/features/auth/SignInProblemPage';

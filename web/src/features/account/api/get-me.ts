@@ -1,0 +1,98 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
+import { apiClient } from '@/lib/api-client';
+import { forgetSignedIn, mayBeSignedIn, rememberSignedIn } from '@/lib/session';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
+
+// GET /api/user/me: the signed-in member's profile (spec §7). The same call serves the web
+// session cookie and the native shell's bearer token. The types are written from the API's
+// documented shape until they are generated from the OpenAPI document.
+
+export type Role = 'member' | 'staff';
+
+export interface Me {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** dateOfBirth is YYYY-MM-DD, or null before the member has given it. */
+  dateOfBirth: string | null;
+  /** device is the phone the member said they use (iPhone or Android), when they have said. */
+  device: string | null;
+  role: Role;
+}
+
+export interface MeResponse {
+  me: Me;
+}
+
+/** MalformedMeError is an answer without a usable userId: the profile can't be trusted. */
+export class MalformedMeError extends Error {
+  constructor() {
+    super('The profile answer has no userId');
+    this.name = 'MalformedMeError';
+  }
+}
+
+// Only the userId is checked: it is what the guard relies on, and the other fields are shown as
+// text, where an odd value does no harm.
+function hasUserId(body: unknown): body is MeResponse {
+  if (typeof body !== 'object' || body === null || !('me' in body)) return false;
+  const { me } = body;
+  if (typeof me !== 'object' || me === null || !('userId' in me)) return false;
+  return typeof me.userId === 'string' && me.userId !== '';
+}
+
+/** isUnauthorized tells whether an error means "not signed in" (401) rather than a failure. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof HTTPError && error.response.status === 401;
+}
+
+/**
+ * getMe fetches the profile. It keeps the "may be signed in" hint in step with the answer, so the
+ * home page knows next time whether asking is worth it.
+ */
+export async function getMe(signal?: AbortSignal): Promise<MeResponse> {
+  let body: unknown;
+  try {
+    body = await apiClient.get('user/me', { signal }).json();
+  } catch (error) {
+    if (isUnauthorized(error)) forgetSignedIn();
+    throw error;
+  }
+  if (!hasUserId(body)) throw new MalformedMeError();
+  rememberSignedIn();
+  return body;
+}
+
+export const meQueryKey = ['me'] as const;
+
+/**
+ * meQueryOptions: no retries at this level. The HTTP client already tries a busy server again,
+ * and a 401 will not change by asking twice.
+ */
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    retry: false,
+  });
+}
+
+/** useMe reads the profile; pass enabled: false to read only what is already known. */
+export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...meQueryOptions(), enabled });
+}
+
+/**
+ * useSignedInMember is for pages that work without sign-in (the home page, the top bar): it asks
+ * for the profile only after the first paint, and only when the member may be signed in, so a
+ * first-time visitor sends no request that could only be refused. It returns the member, or
+ * undefined when not signed in (quietly: a 401 here is an ordinary answer, not an error).
+ */
+export function useSignedInMember({ active = true }: { active?: boolean } = {}): Me | undefined {
+  const painted = useAfterFirstPaint();
+  const query = useMe({ enabled: active && painted && mayBeSignedIn() });
+  if (query.isError && isUnauthorized(query.error)) return undefined;
+  return query.data?.me;
+}

@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { storeToken } from '@/lib/auth-token';
+import { json, member, mockServer, stubLocation } from '@/test/api';
+import { renderApp } from '@/test/render-app';
+
+function cookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+describe('/register', () => {
+  it('marks the sign-up, records the referrer and hands over to the server’s sign-up', async () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://search.example/results?q=adhd coaching');
+    const { replace } = stubLocation();
+    mockServer({});
+    renderApp('/register');
+
+    await waitFor(() => expect(replace).toHaveBeenCalledExactlyOnceWith('/auth/login?signup=1&returnTo=/name-and-birth'));
+    expect(sessionStorage.getItem('signup')).toBe('1');
+    expect(cookie('origin_register')).toBe('https%3A%2F%2Fsearch.example%2Fresults%3Fq%3Dadhd%20coaching');
+    // The member sees a calm full-screen wait, not a blank page, while the browser leaves.
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+
+  it('records "direct" when the visitor came with no referrer', async () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue('');
+    const { replace } = stubLocation();
+    mockServer({});
+    renderApp('/register');
+
+    await waitFor(() => expect(replace).toHaveBeenCalled());
+    expect(cookie('origin_register')).toBe('direct');
+  });
+
+  it('skips web sign-up inside the native shell, which has signed the member in', async () => {
+    storeToken('eyJ.abc.def');
+    const { replace } = stubLocation();
+    mockServer({ 'GET /api/user/me': json(200, member) });
+    const { pathname } = renderApp('/register');
+
+    await waitFor(() => expect(pathname()).toBe('/name-and-birth'));
+    expect(replace).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('signup')).toBeNull();
+  });
+});
