@@ -76,7 +76,7 @@ func newTestServer(t *testing.T) *testServer {
 		ClientID: "wayfinder-web", ClientSecret: "secret", Audience: testAudience,
 		RedirectURL: "http://127.0.0.1:8080/auth/callback", PostLogoutURL: "http://127.0.0.1:8080/",
 		RolesClaim: "roles", CookieSecure: true, Logger: log, OnError: ErrorWriter(log),
-		Keyfunc: func(*jwt.Token) (any, error) { return &testKey.PublicKey, nil },
+		Keyfunc: testKeyfunc,
 	}, db)
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +111,14 @@ var testKey = func() *rsa.PrivateKey {
 	return k
 }()
 
+// testKeyfunc is the test provider's JWKS: one RSA key with the key id "test".
+func testKeyfunc(t *jwt.Token) (any, error) {
+	if t.Header["kid"] != "test" {
+		return nil, errors.New("unknown key id")
+	}
+	return &testKey.PublicKey, nil
+}
+
 // bearer signs an access token for subject as the test's identity provider would; change lets a
 // test break one claim.
 func (ts *testServer) bearer(t *testing.T, subject string, roles []string, change func(jwt.MapClaims)) string {
@@ -132,14 +140,22 @@ func (ts *testServer) bearer(t *testing.T, subject string, roles []string, chang
 	return "Bearer " + signed
 }
 
+func httptestRequest(method, target string) *http.Request {
+	return httptest.NewRequest(method, target, nil)
+}
+
+func serve(ts *testServer, r *http.Request) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	ts.handler.ServeHTTP(w, r)
+	return w
+}
+
 func (ts *testServer) do(method, target string, body io.Reader, header map[string]string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, target, body)
 	for k, v := range header {
 		r.Header.Set(k, v)
 	}
-	w := httptest.NewRecorder()
-	ts.handler.ServeHTTP(w, r)
-	return w
+	return serve(ts, r)
 }
 
 func TestRoutes(t *testing.T) {

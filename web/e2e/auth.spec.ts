@@ -43,13 +43,19 @@ test.describe('signing up and signing in', () => {
     await expect(page.getByRole('heading', { name: 'Choose your coach' })).toBeVisible();
   });
 
-  test('the sign-out button of ?ff_logout=1 ends the session and returns to the site', async ({ page, baseURL }) => {
+  test('the sign-out button of ?ff_logout=1 ends the session; signing in again works', async ({ page, baseURL }) => {
     await page.goto('/name-and-birth?ff_logout=1');
     await signIn(page);
     await expect(page).toHaveURL(/\/name-and-birth/);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
     expect((await page.request.get('/api/user/me')).status()).toBe(401);
+
+    // Signing out ended the provider's session too: signing in again asks for the password.
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signIn(page);
+    await expect(page).toHaveURL(/\/name-and-birth$/);
+    expect((await page.request.get('/api/user/me')).status()).toBe(200);
   });
 
   test('a refused sign-in shows a kind page with a way to try again', async ({ page }) => {
@@ -108,4 +114,16 @@ test.describe('the native shell', () => {
     expect(await shellPage.getByRole('heading', { name: 'Welcome back' }).count()).toBe(0);
     await shell.close();
   });
+});
+
+// Runs last in this file, on the same server as the flows above.
+test('no password, token or code reaches the server log', async ({ server }) => {
+  const logs = server.logs();
+  expect(logs).toContain('"msg":"request"');
+  for (const secret of [demoMember.password, 'not the right password', 'a calm long passphrase']) {
+    expect(logs, secret).not.toContain(secret);
+  }
+  expect(logs).not.toMatch(/eyJ[\w-]+\.eyJ/); // a JWT
+  expect(logs).not.toMatch(/[?&](code|token|state)=/);
+  expect(logs).not.toMatch(/ory_(ac|rt|at)_/); // the provider's codes and refresh tokens
 });
