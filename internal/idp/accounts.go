@@ -48,7 +48,7 @@ func (p *Provider) CreateUser(ctx context.Context, email, password string, role 
 	if err := p.checkNewCredentials(email, password); err != nil {
 		return account.User{}, err
 	}
-	hash, err := hashPassword(password, p.hashParams)
+	hash, err := p.hash(ctx, password)
 	if err != nil {
 		return account.User{}, apperr.Wrap(apperr.Internal, err, "could not protect the password")
 	}
@@ -74,7 +74,7 @@ func (p *Provider) SetPassword(ctx context.Context, email, password string) erro
 	if err != nil {
 		return err
 	}
-	hash, err := hashPassword(password, p.hashParams)
+	hash, err := p.hash(ctx, password)
 	if err != nil {
 		return apperr.Wrap(apperr.Internal, err, "could not protect the password")
 	}
@@ -192,9 +192,12 @@ func (p *Provider) authenticate(ctx context.Context, email, password, addr strin
 		return account.User{}, err
 	}
 	if !known {
-		hash = p.dummyHash
+		hash, err = p.unknownAccountHash(ctx)
+		if err != nil {
+			return account.User{}, err
+		}
 	}
-	ok, verr := verifyPassword(password, hash)
+	ok, verr := p.verify(ctx, password, hash)
 	if verr != nil {
 		p.log.ErrorContext(ctx, "a stored password hash cannot be read", "user_id", user.ID, "err", verr)
 	}
@@ -215,6 +218,46 @@ func (p *Provider) authenticate(ctx context.Context, email, password, addr strin
 	}
 	p.log.InfoContext(ctx, "signed in", "user_id", user.ID)
 	return user, nil
+}
+
+// hash and verify run argon2id in one of the provider's hash slots, waiting for a free one.
+func (p *Provider) hash(ctx context.Context, password string) (string, error) {
+	if err := p.takeHashSlot(ctx); err != nil {
+		return "", err
+	}
+	defer func() { <-p.hashSlots }()
+	return hashPassword(password, p.hashParams)
+}
+
+func (p *Provider) verify(ctx context.Context, password, encoded string) (bool, error) {
+	if err := p.takeHashSlot(ctx); err != nil {
+		return false, err
+	}
+	defer func() { <-p.hashSlots }()
+	return verifyPassword(password, encoded)
+}
+
+func (p *Provider) takeHashSlot(ctx context.Context) error {
+	select {
+	case p.hashSlots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return apperr.Wrap(apperr.Unavailable, ctx.Err(), "The sign-in took too long. Please try again.")
+	}
+}
+
+// unknownAccountHash is the hash an unknown email's password is checked against.
+func (p *Provider) unknownAccountHash(ctx context.Context) (string, error) {
+	p.dummyMu.Lock()
+	defer p.dummyMu.Unlock()
+	if p.dummyHash == "" {
+		h, err := p.hash(ctx, p.dummyPassword)
+		if err != nil {
+			return "", apperr.Wrap(apperr.Internal, err, "could not prepare the password check")
+		}
+		p.dummyHash = h
+	}
+	return p.dummyHash, nil
 }
 
 // clientAddress is the address a request came from, for the per-address limit. It is the peer's

@@ -16,7 +16,9 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ory/fosite"
@@ -150,10 +152,16 @@ type Provider struct {
 	pages   *template.Template
 	// flowKey signs the sign-in flow carried through the hosted pages.
 	flowKey []byte
-	// hashParams are argon2id's costs; dummyHash is a hash of nothing anyone knows, checked against
-	// when an email has no account, so an unknown email costs the same time as a wrong password.
-	hashParams hashParams
-	dummyHash  string
+	// hashParams are argon2id's costs. An unknown email is checked against the hash of
+	// dummyPassword, which nobody knows, so it costs the same time as a wrong password; the hash is
+	// made on first use rather than at start-up, which it would slow down.
+	hashParams    hashParams
+	dummyPassword string
+	dummyMu       sync.Mutex
+	dummyHash     string
+	// hashSlots bounds how many password hashes run at once: each holds the hash's memory, and a
+	// burst of sign-ins beyond the cores would only queue for CPU while holding it.
+	hashSlots  chan struct{}
 	cookieName string
 	// now is the clock; tests move it.
 	now func() time.Time
@@ -213,9 +221,8 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 	flowKey := sha256.Sum256(append([]byte("wayfinder idp flow\x00"), global...))
 	p.flowKey = flowKey[:]
 
-	if p.dummyHash, err = hashPassword("not a password anyone has: "+base64.RawURLEncoding.EncodeToString(candidate), hp); err != nil {
-		return nil, apperr.Wrap(apperr.Internal, err, "could not prepare the password check")
-	}
+	p.dummyPassword = "not a password anyone has: " + base64.RawURLEncoding.EncodeToString(candidate)
+	p.hashSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
 	if p.pages, err = parsePages(); err != nil {
 		return nil, apperr.Wrap(apperr.Internal, err, "could not read the sign-in pages")
 	}
