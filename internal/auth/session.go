@@ -58,6 +58,9 @@ func (s *Service) authenticateSession(w http.ResponseWriter, r *http.Request) (P
 	now := s.now()
 	ws, err := s.store.SessionByIDHash(ctx, idHash, now)
 	if apperr.Is(err, apperr.NotFound) {
+		// The cookie names a session that has expired or was signed out: the request goes on as
+		// an anonymous one, and the browser forgets the cookie.
+		s.log.WarnContext(ctx, "session cookie refused", "reason", "expired or signed out")
 		s.setCookie(w, s.sessionCookie, "", -1)
 		return Principal{}, false, nil
 	}

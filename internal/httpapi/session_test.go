@@ -71,6 +71,17 @@ func TestSessionCookie(t *testing.T) {
 			if w.Code == http.StatusOK && !strings.Contains(w.Body.String(), `"email":"member@example.test"`) {
 				t.Errorf("body = %s, want the session's member", w.Body.String())
 			}
+			if tt.idleFor < 0 {
+				if !strings.Contains(ts.logs.String(), `"level":"WARN","msg":"session cookie refused"`) {
+					t.Errorf("an expired session left no warning in the log: %s", ts.logs.String())
+				}
+				if strings.Contains(ts.logs.String(), "raw-session-value") {
+					t.Errorf("the log shows the session cookie: %s", ts.logs.String())
+				}
+				if c := w.Header().Get("Set-Cookie"); !strings.Contains(c, "Max-Age=0") {
+					t.Errorf("Set-Cookie = %q, want the stale cookie cleared", c)
+				}
+			}
 		})
 	}
 }
