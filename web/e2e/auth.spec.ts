@@ -117,7 +117,7 @@ test.describe('the native shell', () => {
 });
 
 // Runs last in this file, on the same server as the flows above.
-test('no password, token or code reaches the server log', async ({ server }) => {
+test('no password, token or code reaches the server log', ({ server }) => {
   const logs = server.logs();
   expect(logs).toContain('"msg":"request"');
   for (const secret of [demoMember.password, 'not the right password', 'a calm long passphrase']) {
