@@ -1,0 +1,77 @@
+package survey
+
+import (
+	"testing"
+
+	"wayfinder/internal/onboarding"
+)
+
+func TestNext(t *testing.T) {
+	d := mustLoad(t)
+	keys := func(ks ...string) []onboarding.Answer { return one("", ks...).Answers }
+	device := func(v string) []onboarding.Answer { return []onboarding.Answer{{Key: KeyDevice, Value: v}} }
+	tests := []struct {
+		name   string
+		slug   string
+		answer []onboarding.Answer
+		native bool
+		want   string
+	}{
+		{"iPhone goes on", "name-and-birth", device("iphone"), false, "how-you-identify"},
+		{"Android goes to ios-only", "name-and-birth", device("android"), false, "ios-only"},
+		{"no device on the web goes to ios-only", "name-and-birth", nil, false, "ios-only"},
+		{"native app goes on without a device", "name-and-birth", nil, true, "how-you-identify"},
+		{"native app goes on whatever the device", "name-and-birth", device("android"), true, "how-you-identify"},
+		{"self-harm stops the survey", "what-apply-to-you", keys("self-harm"), false, "we-are-sorry-no-go"},
+		{"self-harm wins over other answers", "what-apply-to-you", keys("anxiety", "self-harm", "none"), false, "we-are-sorry-no-go"},
+		{"other conditions go on", "what-apply-to-you", keys("anxiety", "depression"), false, "lets-better-understand-prompt"},
+		{"prior coaching", "have-you-experienced-adhd", keys("yes"), false, "how-would-you-like-agave"},
+		{"no prior coaching", "have-you-experienced-adhd", keys("no"), false, "process-personalize"},
+		{"after the prior-coaching screen", "how-would-you-like-agave", nil, false, "process-personalize"},
+		{"plain step", "fidget", keys("often"), false, "overly-active-motor"},
+		{"last item to score", "overly-active-motor", keys("never"), false, "score-screen"},
+		{"ios-only is an end", "ios-only", nil, false, ""},
+		{"no-go is an end", "we-are-sorry-no-go", nil, false, ""},
+		{"unknown step", "nowhere", nil, false, ""},
+	}
+	for _, tt := range tests {
+		if got := d.Next(tt.slug, tt.answer, tt.native); got != tt.want {
+			t.Errorf("%s: Next(%q) = %q, want %q", tt.name, tt.slug, got, tt.want)
+		}
+	}
+}
+
+func TestResumeAt(t *testing.T) {
+	d := mustLoad(t)
+	set := func(slugs ...string) map[string]bool {
+		m := map[string]bool{}
+		for _, s := range slugs {
+			m[s] = true
+		}
+		return m
+	}
+	var allRequired []string
+	for _, slug := range d.Flow() {
+		if d.Question(slug).Required {
+			allRequired = append(allRequired, slug)
+		}
+	}
+	tests := []struct {
+		name     string
+		answered map[string]bool
+		want     string
+	}{
+		{"nothing answered", set(), "name-and-birth"},
+		{"name and birth done", set("name-and-birth"), "how-you-identify"},
+		{"screens without answers are not waited on", set("name-and-birth", "how-you-identify", "live-state"), "whats-your-motivation"},
+		{"a gap is filled first", set("name-and-birth", "how-you-identify", "whats-your-motivation"), "live-state"},
+		{"mid questionnaire", set(allRequired[:len(allRequired)-4]...), "trouble-thought"},
+		{"everything answered", set(allRequired...), "pre-account"},
+		{"later screens were reached", set(append(allRequired, "account")...), "meet-your-coach"},
+	}
+	for _, tt := range tests {
+		if got := d.ResumeAt(tt.answered); got != tt.want {
+			t.Errorf("%s: ResumeAt() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
