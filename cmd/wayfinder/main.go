@@ -25,7 +25,9 @@ import (
 
 	"wayfinder/internal/config"
 	"wayfinder/internal/httpapi"
+	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/survey"
 	"wayfinder/web"
 )
 
@@ -147,6 +149,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	log := newLogger(cfg.LogLevel, stderr)
 
+	// The survey definition is checked before anything else starts, so a broken definition stops
+	// the server here instead of failing members' requests later.
+	def, err := survey.Load()
+	if err != nil {
+		return fmt.Errorf("the built-in survey definition is invalid: %w", err)
+	}
+
 	db, err := openDatabase(ctx, cfg, cfg.AutoMigrate)
 	if err != nil {
 		return err
@@ -192,14 +201,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		features[f] = true
 	}
 	handler, err := httpapi.NewHandler(httpapi.Deps{
-		Log:       log,
-		Ready:     db,
-		Registry:  registry,
-		Web:       web.Dist(),
-		BodyLimit: cfg.BodyLimit,
-		Secure:    cfg.Secure(),
-		Auth:      authService,
-		IdP:       identityProvider,
+		Log:        log,
+		Ready:      db,
+		Registry:   registry,
+		Web:        web.Dist(),
+		BodyLimit:  cfg.BodyLimit,
+		Secure:     cfg.Secure(),
+		Auth:       authService,
+		IdP:        identityProvider,
+		Survey:     def,
+		Onboarding: onboarding.NewService(db, survey.Rules(def), time.Now),
 		Runtime: httpapi.RuntimeConfig{
 			BrandName:      cfg.BrandName,
 			AppStoreURL:    cfg.AppStoreURL,

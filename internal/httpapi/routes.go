@@ -32,6 +32,14 @@ func (s *server) routes(rt *router) {
 	// a bearer token (the iOS app, the native shell).
 	rt.handle("GET /api/user/me", s.signedIn(s.me))
 
+	// The guided survey. The definition is public because the first steps come before sign-up;
+	// answers are only ever the signed-in caller's own.
+	if s.onboarding != nil {
+		rt.handle("GET /api/onboarding/definition", s.definition)
+		rt.handle("PUT /api/onboarding/survey", s.signedIn(s.saveSurvey))
+		rt.handle("GET /api/onboarding/survey", s.signedIn(s.surveyAnswers))
+	}
+
 	// Any other /api/ path, with any method, is a JSON 404: never the app's index.html.
 	rt.Handle("/api/", http.HandlerFunc(s.notFound))
 

@@ -14,6 +14,7 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/auth"
+	"wayfinder/internal/survey"
 )
 
 // Deps is everything the HTTP layer needs; cmd/wayfinder wires the concrete parts.
@@ -27,6 +28,9 @@ type Deps struct {
 	Secure    bool // members reach the app over TLS: send HSTS
 	Auth      *auth.Service
 	IdP       IdentityProvider // nil when an external provider is configured
+	// Survey and Onboarding serve the guided survey; the survey routes exist only when both are set.
+	Survey     *survey.Definition
+	Onboarding Onboarding
 }
 
 type server struct {
@@ -37,6 +41,9 @@ type server struct {
 	spa     *spa
 	auth    *auth.Service
 	idp     IdentityProvider
+
+	surveyDef  *encodedDefinition
+	onboarding Onboarding
 }
 
 // NewHandler builds the whole HTTP handler.
@@ -46,6 +53,12 @@ func NewHandler(d Deps) (http.Handler, error) {
 		return nil, err
 	}
 	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP}
+	if d.Survey != nil && d.Onboarding != nil {
+		if s.surveyDef, err = encodeDefinition(d.Survey); err != nil {
+			return nil, err
+		}
+		s.onboarding = d.Onboarding
+	}
 	mux := newRouter(s)
 	s.routes(mux)
 

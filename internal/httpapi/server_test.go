@@ -22,8 +22,19 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"wayfinder/internal/auth"
+	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/survey"
 )
+
+// testSurvey is the embedded survey definition, which the survey routes serve and validate against.
+var testSurvey = func() *survey.Definition {
+	def, err := survey.Load()
+	if err != nil {
+		panic(err)
+	}
+	return def
+}()
 
 type fakeReadiness struct {
 	pingErr         error
@@ -83,13 +94,15 @@ func newTestServer(t *testing.T) *testServer {
 	}
 	ts.auth = authService
 	h, err := NewHandler(Deps{
-		Log:       log,
-		Ready:     ts.ready,
-		Registry:  prometheus.NewRegistry(),
-		Web:       testFiles(),
-		Runtime:   RuntimeConfig{BrandName: "Wayfinder </script><b>", AppStoreURL: "https://apps.apple.com/app/id1"},
-		BodyLimit: 1 << 20,
-		Auth:      authService,
+		Log:        log,
+		Ready:      ts.ready,
+		Registry:   prometheus.NewRegistry(),
+		Web:        testFiles(),
+		Runtime:    RuntimeConfig{BrandName: "Wayfinder </script><b>", AppStoreURL: "https://apps.apple.com/app/id1"},
+		BodyLimit:  1 << 20,
+		Auth:       authService,
+		Survey:     testSurvey,
+		Onboarding: onboarding.NewService(db, survey.Rules(testSurvey), time.Now),
 	})
 	if err != nil {
 		t.Fatalf("NewHandler() error = %v", err)

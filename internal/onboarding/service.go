@@ -1,0 +1,172 @@
+package onboarding
+
+import (
+	"context"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"wayfinder/internal/account"
+	"wayfinder/internal/apperr"
+)
+
+// Store is what the Service needs of the database. Its signatures are those of sqlstore.DB, which
+// cmd/wayfinder passes in.
+type Store interface {
+	SaveSurvey(ctx context.Context, userID, fromSlug string, data []QuestionAnswers, utm UTM, now time.Time) error
+	SurveyAnswers(ctx context.Context, userID string) ([]StoredAnswers, error)
+	UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error)
+}
+
+// Survey is what the Service needs of the survey definition. It is an interface rather than
+// *survey.Definition because package survey builds on this package's answer types, so this
+// package cannot import it; survey.Rules adapts the definition.
+type Survey interface {
+	// Has reports whether slug is a step of the survey.
+	Has(slug string) bool
+	// Validate returns nil or an apperr.InvalidFields error naming every bad field of data.
+	Validate(data []QuestionAnswers, now time.Time) error
+	// Next returns the step after slug given its answers.
+	Next(slug string, answers []Answer, nativeApp bool) string
+	// ResumeAt returns the step to continue at, given the slugs that have answers.
+	ResumeAt(answered map[string]bool) string
+	// Score returns the screening score and whether every screening item has an answer.
+	Score(answers map[string][]Answer) (score int, complete bool)
+	// HighLikelihood reports whether a complete score suggests a high likelihood of adult ADHD.
+	HighLikelihood(score int) bool
+	// DateOfBirth parses a date of birth that Validate has accepted.
+	DateOfBirth(s string) (time.Time, bool)
+}
+
+// Slugs and keys of the survey the Service acts on. They repeat constants of package survey (which
+// this package cannot import); a test pins them to those.
+const (
+	SlugNameAndBirth  = "name-and-birth"
+	SlugNoGo          = "we-are-sorry-no-go"
+	KeyFirstName      = "firstName"
+	KeyLastName       = "lastName"
+	KeyDateOfBirth    = "dateOfBirth"
+	KeyDevice         = "device"
+	MaxUTMValueLength = 200 // characters of one campaign value; anything longer is refused, not cut
+)
+
+// Service saves a member's survey answers and tells them where they stand.
+type Service struct {
+	store  Store
+	survey Survey
+	now    func() time.Time
+}
+
+// NewService returns a Service. now is the clock used for age checks and stored times.
+func NewService(store Store, survey Survey, now func() time.Time) *Service {
+	return &Service{store: store, survey: survey, now: now}
+}
+
+// State is what a member's stored answers add up to.
+type State struct {
+	Answers        []StoredAnswers
+	ResumeAt       string
+	Score          *int // nil until all six screening items are answered, so a partial score is never shown
+	HighLikelihood bool
+}
+
+// Save validates one survey submission and stores it. Every check runs before anything is written,
+// so a refused submission changes nothing. The answers, progress event and campaign values go to the
+// store in one call (one transaction); the profile fields of name-and-birth follow, because the
+// profile is where greetings and the coach read the member's name from.
+func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []QuestionAnswers, utm UTM) error {
+	now := s.now()
+	var bad []apperr.FieldError
+	if !s.survey.Has(fromSlug) {
+		bad = append(bad, apperr.FieldError{Field: "fromSlug", Message: "This step isn't part of the survey."})
+	}
+	if err := s.survey.Validate(data, now); err != nil {
+		fields, ok := invalidFields(err)
+		if !ok {
+			return err
+		}
+		bad = append(bad, fields...)
+	}
+	bad = append(bad, utmProblems(utm)...)
+	if len(bad) > 0 {
+		return apperr.InvalidFields("Some answers need another look.", bad...)
+	}
+	if err := s.store.SaveSurvey(ctx, userID, fromSlug, data, utm, now); err != nil {
+		return err
+	}
+	for _, qa := range data {
+		if qa.QuestionSlug != SlugNameAndBirth {
+			continue
+		}
+		values := map[string]string{}
+		for _, a := range qa.Answers {
+			values[a.Key] = a.Value
+		}
+		var dob *time.Time
+		if d, ok := s.survey.DateOfBirth(values[KeyDateOfBirth]); ok {
+			dob = &d
+		}
+		if _, err := s.store.UpdateUserProfile(ctx, userID, values[KeyFirstName], values[KeyLastName], dob, values[KeyDevice]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// invalidFields returns the field list of a validation error, so Save can report it together with
+// its own findings in one answer.
+func invalidFields(err error) ([]apperr.FieldError, bool) {
+	e, ok := err.(*apperr.Error)
+	if !ok || e.Code != apperr.Invalid {
+		return nil, false
+	}
+	if len(e.Fields) == 0 {
+		return []apperr.FieldError{{Field: "data", Message: e.Message}}, true
+	}
+	return e.Fields, true
+}
+
+// utmProblems names every campaign value over its length cap. They are refused rather than cut so
+// a broken landing link shows up instead of being stored half.
+func utmProblems(u UTM) []apperr.FieldError {
+	var bad []apperr.FieldError
+	for _, kv := range []struct{ key, value string }{
+		{"utm_source", u.Source}, {"utm_medium", u.Medium}, {"utm_campaign", u.Campaign},
+		{"utm_adid", u.AdID}, {"utm_adgroup", u.AdGroup}, {"utm_term", u.Term},
+		{"utm_content", u.Content}, {"gclid", u.GCLID}, {"coupon", u.Coupon},
+	} {
+		if utf8.RuneCountInString(kv.value) > MaxUTMValueLength {
+			bad = append(bad, apperr.FieldError{Field: "utm." + kv.key,
+				Message: fmt.Sprintf("Please keep this to %d characters or fewer.", MaxUTMValueLength)})
+		}
+	}
+	return bad
+}
+
+// State returns a member's latest answers, the step to resume at and the screening score. A member
+// whose answers lead to the crisis page resumes there, on every device, so the crisis resources are
+// never skipped by signing in again.
+func (s *Service) State(ctx context.Context, userID string) (State, error) {
+	stored, err := s.store.SurveyAnswers(ctx, userID)
+	if err != nil {
+		return State{}, err
+	}
+	st := State{Answers: stored}
+	answered := make(map[string]bool, len(stored))
+	bySlug := make(map[string][]Answer, len(stored))
+	for _, sa := range stored {
+		answered[sa.QuestionSlug] = true
+		bySlug[sa.QuestionSlug] = sa.Answers
+		if s.survey.Next(sa.QuestionSlug, sa.Answers, true) == SlugNoGo {
+			st.ResumeAt = SlugNoGo
+		}
+	}
+	if st.ResumeAt == "" {
+		st.ResumeAt = s.survey.ResumeAt(answered)
+	}
+	if score, complete := s.survey.Score(bySlug); complete {
+		st.Score = &score
+		st.HighLikelihood = s.survey.HighLikelihood(score)
+	}
+	return st, nil
+}
