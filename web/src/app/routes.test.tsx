@@ -2,13 +2,18 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, member, mockServer } from '@/test/api';
 import { renderApp } from '@/test/render-app';
+import { testDefinition } from '@/features/survey/test-definition';
 
 const notAvailable = 'Not available yet';
 
 describe('routes', () => {
   // The account area, the chat and the survey steps are for signed-in members; here one is.
   beforeEach(() => {
-    mockServer({ 'GET /api/user/me': json(200, member) });
+    mockServer({
+      'GET /api/user/me': json(200, member),
+      'GET /api/onboarding/definition': json(200, testDefinition),
+      'GET /api/onboarding/survey': json(200, { answers: [], resumeAt: 'name-and-birth', score: null, highLikelihood: false }),
+    });
   });
 
   it('shows the home page with the fact about diagnosis and a way in', async () => {
@@ -19,8 +24,9 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Get started' })).toBeInTheDocument();
   });
 
-  it.each(['how-you-identify', 'name-and-birth', 'discribe-diagnosis', 'how-would-you-like-agave', 'thank-you-page'])(
-    'shows the survey step placeholder for the known slug /%s',
+  // Steps with a form of their own (type Custom) are not built yet; the others have their screens.
+  it.each(['name-and-birth', 'live-state', 'score-screen'])(
+    'shows the survey step placeholder for the step with its own form /%s',
     async (slug) => {
       renderApp(`/${slug}`);
 
@@ -29,6 +35,12 @@ describe('routes', () => {
       expect(screen.queryByRole('heading', { name: 'Not Found' })).not.toBeInTheDocument();
     },
   );
+
+  it('shows a survey step from the definition', async () => {
+    renderApp('/how-you-identify');
+
+    expect(await screen.findByRole('group', { name: 'How do you identify, Test?' })).toBeInTheDocument();
+  });
 
   it.each(['describe-diagnosis', 'how-would-you-like-agate', 'some-unknown-page', 'HOW-YOU-IDENTIFY'])(
     'shows Not Found for the unknown slug /%s',

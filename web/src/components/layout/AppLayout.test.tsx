@@ -33,9 +33,9 @@ describe('AppLayout', () => {
     const { navigate } = renderApp('/sign-in-problem');
     await screen.findByRole('heading', { level: 1, name: problemHeading });
 
-    await navigate('/how-you-identify');
+    await navigate('/chat');
 
-    await screen.findByRole('heading', { level: 1, name: 'This step is on its way' });
+    await screen.findByRole('heading', { level: 1, name: 'Chat with your coach' });
     await waitFor(() => expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'instant' }));
   });
 

@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { json, mockServer } from '@/test/api';
+import { testDefinition } from '@/features/survey/test-definition';
+import { DEFINITION_STALE_TIME, definitionQueryOptions, useDefinition } from './get-definition';
+import { useSurvey } from './get-survey';
+import { SurveyRejectedError, useSaveSurvey } from './save-survey';
+import type { SurveySaveBody } from './types';
+
+function wrapper() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+const body: SurveySaveBody = {
+  fromSlug: 'how-you-identify',
+  data: [{ questionSlug: 'how-you-identify', answers: [{ key: 'female', value: '' }] }],
+  utm: {},
+};
+
+describe('survey API', () => {
+  it('reads the definition and keeps it 10 minutes', async () => {
+    mockServer({ 'GET /api/onboarding/definition': json(200, testDefinition) });
+
+    const { result } = renderHook(() => useDefinition(), { wrapper: wrapper() });
+
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data?.questions['how-you-identify']?.type).toBe('SelectOne');
+    expect(definitionQueryOptions().staleTime).toBe(DEFINITION_STALE_TIME);
+    expect(DEFINITION_STALE_TIME).toBe(600_000);
+  });
+
+  it('reads the member’s answers and where to resume', async () => {
+    const state = { answers: [], resumeAt: 'how-you-identify', score: 0, highLikelihood: false };
+    mockServer({ 'GET /api/onboarding/survey': json(200, state) });
+
+    const { result } = renderHook(() => useSurvey(), { wrapper: wrapper() });
+
+    await waitFor(() => expect(result.current.data).toEqual(state));
+  });
+
+  it('saves answers with PUT and the body of the spec', async () => {
+    const sent: unknown[] = [];
+    mockServer({
+      'PUT /api/onboarding/survey': async (request) => {
+        sent.push(await request.json());
+        return new Response(null, { status: 204 });
+      },
+    });
+
+    const { result } = renderHook(() => useSaveSurvey(), { wrapper: wrapper() });
+    await act(() => result.current.mutateAsync(body));
+
+    expect(sent).toEqual([body]);
+  });
+
+  it('reports the fields the server refused', async () => {
+    mockServer({
+      'PUT /api/onboarding/survey': json(400, {
+        title: 'Some answers need another look.',
+        errors: [{ field: 'data[0].answers', message: 'Please choose an answer.' }],
+      }),
+    });
+
+    const { result } = renderHook(() => useSaveSurvey(), { wrapper: wrapper() });
+    const error = await act(() => result.current.mutateAsync(body).catch((e: unknown) => e));
+
+    expect(error).toBeInstanceOf(SurveyRejectedError);
+    expect((error as SurveyRejectedError).problems).toEqual([{ field: 'data[0].answers', message: 'Please choose an answer.' }]);
+  });
+});

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { SurveyState } from './types';
+
+// GET /api/onboarding/survey: the member's saved answers, the step to resume at and the screening
+// score, which only the server computes.
+
+export function getSurvey(signal?: AbortSignal): Promise<SurveyState> {
+  return apiClient.get('onboarding/survey', { signal }).json<SurveyState>();
+}
+
+export const surveyQueryKey = ['survey', 'answers'] as const;
+
+export function surveyQueryOptions() {
+  return queryOptions({
+    queryKey: surveyQueryKey,
+    queryFn: ({ signal }) => getSurvey(signal),
+    retry: false,
+  });
+}
+
+export function useSurvey() {
+  return useQuery(surveyQueryOptions());
+}

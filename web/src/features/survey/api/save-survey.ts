@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
+import { apiClient } from '@/lib/api-client';
+import { surveyQueryKey } from './get-survey';
+import type { SurveySaveBody } from './types';
+
+// PUT /api/onboarding/survey: saves one step's answers and records the member's progress. The call
+// is idempotent, so the HTTP client may repeat it, and a failed save can be sent again later.
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** SurveyRejectedError is a 400: the server refused the answers, so sending them again won't help. */
+export class SurveyRejectedError extends Error {
+  readonly problems: FieldProblem[];
+
+  constructor(problems: FieldProblem[]) {
+    super('The survey answers were refused');
+    this.problems = problems;
+    this.name = 'SurveyRejectedError';
+  }
+}
+
+export async function saveSurvey(body: SurveySaveBody): Promise<void> {
+  try {
+    await apiClient.put('onboarding/survey', { json: body });
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.status === 400) {
+      const problem: unknown = await error.response.json().catch(() => ({}));
+      const errors =
+        typeof problem === 'object' && problem !== null && 'errors' in problem && Array.isArray(problem.errors)
+          ? (problem.errors as FieldProblem[])
+          : [];
+      throw new SurveyRejectedError(errors);
+    }
+    throw error;
+  }
+}
+
+/** useSaveSurvey saves answers; on success the saved answers and resume step are read again. */
+export function useSaveSurvey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSurvey,
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveyQueryKey }),
+  });
+}

@@ -1,0 +1,222 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, member, mockServer, never } from '@/test/api';
+import { renderApp } from '@/test/render-app';
+import type { SurveySaveBody } from '@/features/survey/api/types';
+import { surveySaveQueue } from '@/features/survey/save-queue-instance';
+import { testDefinition } from '@/features/survey/test-definition';
+
+type Put = (request: Request) => Response | Promise<Response>;
+
+const noContent = () => new Response(null, { status: 204 });
+
+/** server answers the survey's calls; every PUT body is recorded in sent. */
+function server(put: Put = noContent, answers: unknown[] = []) {
+  const sent: SurveySaveBody[] = [];
+  const mock = mockServer({
+    'GET /api/user/me': json(200, member),
+    'GET /api/onboarding/definition': json(200, testDefinition),
+    'GET /api/onboarding/survey': json(200, { answers, resumeAt: 'how-you-identify', score: null, highLikelihood: false }),
+    'PUT /api/onboarding/survey': async (request) => {
+      sent.push((await request.clone().json()) as SurveySaveBody);
+      return put(request);
+    },
+  });
+  return { sent, ...mock };
+}
+
+afterEach(() => surveySaveQueue.clear());
+
+describe('survey step', () => {
+  it('asks a SelectOne question as a radio group, greeting the member by name', async () => {
+    server();
+    renderApp('/how-you-identify');
+
+    const group = await screen.findByRole('group', { name: 'How do you identify, Test?' });
+    expect(group).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Female' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/name-and-birth');
+    await waitFor(() => expect(document.title).toBe('How do you identify, Test? · Wayfinder'));
+  });
+
+  it('won’t go on without an answer to a required question, and says why', async () => {
+    const { sent } = server();
+    const { user, pathname } = renderApp('/how-you-identify');
+
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+
+    const group = screen.getByRole('group', { name: 'How do you identify, Test?' });
+    expect(group).toHaveAccessibleDescription('Please choose an answer to go on.');
+    expect(sent).toEqual([]);
+    expect(pathname()).toBe('/how-you-identify');
+  });
+
+  it('saves the answer, then goes to the next step', async () => {
+    const { sent } = server();
+    const { user, pathname } = renderApp('/how-you-identify');
+
+    await user.click(await screen.findByRole('radio', { name: 'Female' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(pathname()).toBe('/live-state'));
+    expect(sent).toEqual([
+      { fromSlug: 'how-you-identify', data: [{ questionSlug: 'how-you-identify', answers: [{ key: 'female', value: '' }] }], utm: {} },
+    ]);
+    expect(await screen.findByText('Saved')).toHaveAttribute('role', 'status');
+  });
+
+  it('follows an option’s branch', async () => {
+    server();
+    const { user, pathname } = renderApp('/have-you-experienced-adhd');
+
+    await user.click(await screen.findByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(pathname()).toBe('/how-would-you-like-agave'));
+  });
+
+  it('counts challenges and politely refuses a fourth', async () => {
+    const { sent } = server();
+    const { user } = renderApp('/your-challenge-is');
+
+    await screen.findByRole('group', { name: 'What’s hardest for you right now?' });
+    expect(screen.getByText('0 of 3 chosen')).toBeInTheDocument();
+    for (const name of ['Staying focused', 'Getting started on tasks', 'Managing my time']) {
+      await user.click(screen.getByRole('checkbox', { name }));
+    }
+    expect(screen.getByText('3 of 3 chosen')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Remembering things' }));
+
+    expect(screen.getByRole('checkbox', { name: 'Remembering things' })).not.toBeChecked();
+    expect(screen.getByText('You can choose up to 3. To pick a different one, untick one first.')).toBeInTheDocument();
+    expect(screen.getByText('3 of 3 chosen')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.data[0]?.answers.map((a) => a.key)).toEqual(['staying-focused', 'procrastination', 'time-management']);
+  });
+
+  it('asks for the free text of “Something else” and sends it as the value', async () => {
+    const { sent } = server();
+    const { user } = renderApp('/whats-your-motivation');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Something else' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tell us in a few words (optional)' }), 'My kids');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.data[0]?.answers).toEqual([{ key: 'other', value: 'My kids' }]);
+  });
+
+  it('goes to the crisis page at once after the self-harm answer, even when saving hangs', async () => {
+    server(() => never());
+    const { user, pathname } = renderApp('/what-apply-to-you');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Thoughts of hurting myself in the past 6 months' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: /help is available right now/ })).toBeInTheDocument();
+    expect(pathname()).toBe('/we-are-sorry-no-go');
+  });
+
+  it('shows a Rate question as a frequency scale with its source', async () => {
+    server();
+    renderApp('/trouble-order');
+
+    await screen.findByRole('group', { name: /difficulty getting things in order/ });
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([
+      'never',
+      'rarely',
+      'sometimes',
+      'often',
+      'very-often',
+    ]);
+    expect(screen.getByRole('radio', { name: 'Very often' })).toBeInTheDocument();
+    expect(screen.getByText(/ASRS v1.1/)).toBeInTheDocument();
+  });
+
+  it('shows a Progress step with its own button label and no way back from the start', async () => {
+    const { sent } = server();
+    const { user, pathname } = renderApp('/progress-basic');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Let’s get to know you' })).toBeInTheDocument();
+    expect(screen.getByText('About 5 minutes.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go back' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Let’s start' }));
+
+    await waitFor(() => expect(pathname()).toBe('/coach-welcome'));
+    expect(sent).toEqual([{ fromSlug: 'progress-basic', data: [], utm: {} }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Wayfinder' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/progress-basic');
+  });
+
+  it('shows the brand from the runtime settings', async () => {
+    server();
+    renderApp('/ios-only', { brandName: 'Compass', appStoreUrl: '', paymentEnabled: false, features: {} });
+
+    expect(await screen.findByText('Coaching with Compass happens in our iPhone app.')).toBeInTheDocument();
+    // ios-only is an end: there is nowhere to go next.
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a save that failed, goes on, and sends it again when the browser is back online', async () => {
+    let online = false;
+    const { sent } = server(() => (online ? noContent() : json(503, { title: 'Unavailable' })));
+    const { user, pathname } = renderApp('/how-you-identify');
+
+    await user.click(await screen.findByRole('radio', { name: 'Male' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Not saved yet – retrying', {}, { timeout: 4000 })).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(pathname()).toBe('/live-state'));
+    const tries = sent.length;
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+
+    expect(await screen.findByText('Saved')).toHaveAttribute('role', 'status');
+    expect(sent.length).toBe(tries + 1);
+    expect(sent.at(-1)?.data[0]?.answers).toEqual([{ key: 'male', value: '' }]);
+    const leavingNow = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leavingNow);
+    expect(leavingNow.defaultPrevented).toBe(false);
+    // Answers are health information: never in browser storage.
+    expect(JSON.stringify({ ...localStorage })).not.toContain('male');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('male');
+  }, 10_000);
+
+  it('shows the answer the member gave before', async () => {
+    server(noContent, [
+      { questionSlug: 'how-you-identify', answers: [{ key: 'male', value: '' }], updatedAt: '2026-01-01T00:00:00Z' },
+    ]);
+    renderApp('/how-you-identify');
+
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked());
+  });
+
+  it('stays on the step and says what to fix when the server refuses the answer', async () => {
+    server(() => json(400, { title: 'Some answers need another look.', errors: [{ field: 'data[0].answers', message: 'Please choose one answer.' }] }));
+    const { user, pathname } = renderApp('/how-you-identify');
+
+    await user.click(await screen.findByRole('radio', { name: 'Female' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Please choose one answer.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'How do you identify, Test?' })).toHaveAccessibleDescription('Please choose one answer.');
+    expect(pathname()).toBe('/how-you-identify');
+  });
+
+  it('shows the placeholder for a step with its own form', async () => {
+    server();
+    renderApp('/name-and-birth');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'This step is on its way' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,118 @@
+import type { Question, SurveyDefinition } from './api/types';
+
+// A small survey definition for tests, shaped like internal/survey/definition.json.
+
+const frequency = [
+  { key: 'never', value: 'Never' },
+  { key: 'rarely', value: 'Rarely' },
+  { key: 'sometimes', value: 'Sometimes' },
+  { key: 'often', value: 'Often' },
+  { key: 'very-often', value: 'Very often' },
+];
+
+function q(slug: string, fields: Partial<Question> & Pick<Question, 'type' | 'title'>): Question {
+  return { slug, groupId: 2, groupTitle: 'Personalizing your care', prevStep: '', nextStep: '', required: false, ...fields };
+}
+
+export const testDefinition: SurveyDefinition = {
+  title: 'Getting started with {brand}',
+  firstQuestion: 'name-and-birth',
+  groups: [{ id: 0, key: 'info', title: 'Getting to know you' }],
+  questions: {
+    'progress-basic': q('progress-basic', {
+      type: 'Progress',
+      groupId: 0,
+      nextStep: 'coach-welcome',
+      illustration: 'progress-basic',
+      title: 'Let’s get to know you',
+      text: ['A few quick questions.', 'About 5 minutes.'],
+      nextLabel: 'Let’s start',
+    }),
+    'coach-welcome': q('coach-welcome', {
+      type: 'ResponseView',
+      prevStep: 'progress-basic',
+      nextStep: 'name-and-birth',
+      title: 'Welcome to {brand}',
+    }),
+    'name-and-birth': q('name-and-birth', { type: 'Custom', required: true, title: 'About you' }),
+    'live-state': q('live-state', { type: 'Custom', required: true, title: 'Where do you live?' }),
+    'score-screen': q('score-screen', { type: 'Custom', title: 'You scored {score}/6' }),
+    account: q('account', { type: 'Custom', title: 'Your details' }),
+    'how-you-identify': q('how-you-identify', {
+      type: 'SelectOne',
+      required: true,
+      prevStep: 'name-and-birth',
+      nextStep: 'live-state',
+      title: 'How do you identify, {firstName}?',
+      answerVariants: [
+        { key: 'female', value: 'Female' },
+        { key: 'male', value: 'Male' },
+      ],
+    }),
+    'have-you-experienced-adhd': q('have-you-experienced-adhd', {
+      type: 'SelectOne',
+      required: true,
+      prevStep: 'did-you-know-currently-diagnosed',
+      nextStep: 'process-personalize',
+      title: 'Have you had coaching before?',
+      answerVariants: [
+        { key: 'yes', value: 'Yes', branchTo: 'how-would-you-like-agave' },
+        { key: 'no', value: 'No' },
+      ],
+    }),
+    'whats-your-motivation': q('whats-your-motivation', {
+      type: 'SelectMany',
+      required: true,
+      prevStep: 'live-state',
+      nextStep: 'did-you-know-currently-diagnosed',
+      title: 'What brings you here?',
+      answerVariants: [
+        { key: 'learn-more', value: 'Learn more' },
+        { key: 'other', value: 'Something else', text: 'Tell us in a few words (optional)' },
+      ],
+    }),
+    'your-challenge-is': q('your-challenge-is', {
+      type: 'SelectMany',
+      required: true,
+      max: 3,
+      prevStep: 'did-you-know-cbt',
+      nextStep: 'what-apply-to-you',
+      title: 'What’s hardest for you right now?',
+      answerVariants: [
+        { key: 'staying-focused', value: 'Staying focused' },
+        { key: 'procrastination', value: 'Getting started on tasks' },
+        { key: 'time-management', value: 'Managing my time' },
+        { key: 'forgetfulness', value: 'Remembering things' },
+      ],
+    }),
+    'what-apply-to-you': q('what-apply-to-you', {
+      type: 'SelectMany',
+      required: true,
+      prevStep: 'your-challenge-is',
+      nextStep: 'lets-better-understand-prompt',
+      title: 'Do any of these apply to you?',
+      answerVariants: [
+        { key: 'self-harm', value: 'Thoughts of hurting myself in the past 6 months', branchTo: 'we-are-sorry-no-go' },
+        { key: 'anxiety', value: 'Anxiety' },
+        { key: 'none', value: 'None of these' },
+      ],
+    }),
+    'trouble-order': q('trouble-order', {
+      type: 'Rate',
+      groupId: 4,
+      required: true,
+      prevStep: 'how-often-trouble-wrapping',
+      nextStep: 'trouble-appointment',
+      title: 'How often do you have difficulty getting things in order?',
+      text: ['Question 2 of 6'],
+      attribution: 'From the Adult ADHD Self-Report Scale (ASRS v1.1), World Health Organization.',
+      answerVariants: frequency,
+    }),
+    'ios-only': q('ios-only', {
+      type: 'ResponseView',
+      prevStep: 'name-and-birth',
+      title: 'We’re iPhone-only for now',
+      text: ['Coaching with {brand} happens in our iPhone app.'],
+    }),
+  },
+};
