@@ -177,7 +177,7 @@ func testSignUpAndTokens(t *testing.T, e *testEnv) {
 	}
 
 	// Sign up: the browser comes back to the web client with a code and the state.
-	resp, body = e.postForm(b, "/idp/signup", url.Values{"flow": {flowValue}, "email": {" Ann@Example.com"}, "password": {annPassword}})
+	resp, _ = e.postForm(b, "/idp/signup", url.Values{"flow": {flowValue}, "email": {" Ann@Example.com"}, "password": {annPassword}})
 	cb := callback(t, resp)
 	if cb.Get("code") == "" || cb.Get("state") != a.query.Get("state") {
 		t.Fatalf("after sign-up: callback %v, want a code and state %q", cb, a.query.Get("state"))
