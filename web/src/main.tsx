@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import '@/styles/fonts.css';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
@@ -24,9 +23,7 @@ document.documentElement.lang = defaultLocale;
 createRoot(container).render(
   <StrictMode>
     <AppProviders config={getRuntimeConfig()}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </AppProviders>
   </StrictMode>,
 );

@@ -24,10 +24,9 @@ export const paths = {
     finish: `${account}/finish`,
     /** thankYou shows the same crisis-support page as noGo. */
     thankYou: `${account}/thank-you`,
-    /** notFound matches every other path inside the account area. */
-    notFound: `${account}/*`,
+    /** area matches the account area's index and every path inside it. */
+    area: `${account}/*?`,
   },
-  notFound: '*',
 } as const;
 
 /** surveyStepPath is the address of one survey step. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiClient } from './api-client';
+import { apiClient, HttpError, REQUEST_TIMEOUT_MS, TimeoutError } from './api-client';
 import { storeToken } from './auth-token';
 
 function answer(status: number, body: unknown = {}) {
@@ -15,7 +15,7 @@ describe('apiClient', () => {
     const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(answer(200, { me: { userId: 'u1' } }));
     vi.stubGlobal('fetch', fetchSpy);
 
-    await expect(apiClient.get('user/me').json()).resolves.toEqual({ me: { userId: 'u1' } });
+    await expect(apiClient.get('user/me')).resolves.toEqual({ me: { userId: 'u1' } });
 
     const request = fetchSpy.mock.calls[0]![0] as Request;
     expect(new URL(request.url).pathname).toBe('/api/user/me');
@@ -26,7 +26,7 @@ describe('apiClient', () => {
     const fetchSpy = vi.fn<typeof fetch>().mockResolvedValueOnce(answer(503)).mockResolvedValueOnce(answer(200, { ok: true }));
     vi.stubGlobal('fetch', fetchSpy);
 
-    await expect(apiClient.get('chat/list_coaches').json()).resolves.toEqual({ ok: true });
+    await expect(apiClient.get('chat/list_coaches')).resolves.toEqual({ ok: true });
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
 
@@ -63,5 +63,78 @@ describe('apiClient', () => {
     await apiClient.get('user/me');
 
     expect((fetchSpy.mock.calls[0]![0] as Request).headers.get('Authorization')).toBe('Bearer eyJ.abc.def');
+  });
+
+  it('tries a PUT at most twice more, then reports the last answer', async () => {
+    const fetchSpy = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(answer(502)));
+    vi.stubGlobal('fetch', fetchSpy);
+
+    const error: unknown = await apiClient.put('onboarding/survey', { json: { a: 1 } }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe('Request failed with status code 502');
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+    // Every attempt carries the whole body again.
+    for (const [request] of fetchSpy.mock.calls) {
+      expect(await (request as Request).text()).toBe('{"a":1}');
+      expect((request as Request).headers.get('Content-Type')).toBe('application/json');
+    }
+  });
+
+  it('tries again when the connection drops', async () => {
+    const fetchSpy = vi
+      .fn<typeof fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(answer(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchSpy);
+
+    await expect(apiClient.get('onboarding/survey')).resolves.toEqual({ ok: true });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads an empty answer (204) as undefined', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 })));
+
+    await expect(apiClient.put('onboarding/survey', { json: {} })).resolves.toBeUndefined();
+  });
+
+  it('gives up on an attempt after the timeout, with "Request timed out"', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchSpy = vi.fn<typeof fetch>().mockImplementation(
+        (_input, init) =>
+          new Promise((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      vi.stubGlobal('fetch', fetchSpy);
+
+      const result = apiClient.get('user/me').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+
+      const error = await result;
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as Error).message).toBe('Request timed out');
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops at once when the caller aborts', async () => {
+    const fetchSpy = vi.fn<typeof fetch>().mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    const controller = new AbortController();
+
+    const result = apiClient.get('user/me', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+
+    expect(await result).toBeInstanceOf(DOMException);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 });

@@ -27,8 +27,8 @@ export async function logout(): Promise<void> {
   try {
     // The request is same-origin with no body; a form post would be blocked by the CSP form-action
     // rule when the identity provider lives on another origin.
-    const answer = await apiClient.post('logout', { prefixUrl: '/auth' }).json<{ redirectTo?: unknown }>();
-    target = safeRedirect(answer.redirectTo);
+    const answer = await apiClient.post<{ redirectTo?: unknown } | undefined>('logout', { prefix: '/auth' });
+    target = safeRedirect(answer?.redirectTo);
   } catch (error) {
     console.warn('Signing out on the server failed; going home', error);
   }

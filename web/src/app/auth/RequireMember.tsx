@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import { isUnauthorized, useMe } from '@/features/account/api/get-me';
 import { isNativeShell, postToApp } from '@/lib/native-bridge';
 import { logout } from '@/lib/logout';
@@ -32,10 +32,10 @@ function guardState({ data, error, isFetching }: ReturnType<typeof useMe>): Guar
  *   - Not signed in inside the native shell: web sign-in is not the app's way, so the page asks the
  *     member to reopen the screen and tells the app its token has expired.
  *   - Any other failure: an error notification, then sign-out after a few seconds (spec §4, §8).
- * It wraps a group of routes (rendering their Outlet), or one page given as children.
  */
-export function RequireMember({ children }: { children?: ReactNode }) {
-  const { pathname, search } = useLocation();
+export function RequireMember({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const search = useSearch();
   const query = useMe();
   const state = guardState(query);
   const native = isNativeShell();
@@ -47,7 +47,7 @@ export function RequireMember({ children }: { children?: ReactNode }) {
     handled.current = state;
     if (state === 'unauthorized') {
       if (native) postToApp({ type: 'auth-expired' });
-      else window.location.assign(loginPath(pathname + search));
+      else window.location.assign(loginPath(search ? `${pathname}?${search}` : pathname));
       return;
     }
     const timer = setTimeout(() => void logout(), LOGOUT_DELAY_MS);
@@ -57,7 +57,7 @@ export function RequireMember({ children }: { children?: ReactNode }) {
     };
   }, [state, native, pathname, search]);
 
-  if (state === 'ready') return children ?? <Outlet />;
+  if (state === 'ready') return children;
   if (state === 'failed' || (state === 'unauthorized' && native)) {
     return (
       <Suspense fallback={<LoadingOverlay />}>

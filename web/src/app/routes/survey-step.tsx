@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'wouter';
 import { NotFoundPage } from '@/components/not-found/NotFoundPage';
 import { useMe } from '@/features/account/api/get-me';
 import { SurveyStepScreen } from '@/features/survey/components/SurveyStepScreen';
@@ -10,7 +10,7 @@ import { isSurveySlug } from '@/features/survey/slugs';
  * has already loaded the profile, so the first name is read from what is known, with no new request.
  */
 export function Component() {
-  const { slug } = useParams();
+  const { slug } = useParams<{ slug: string }>();
   const me = useMe({ enabled: false }).data?.me;
   if (!isSurveySlug(slug)) return <NotFoundPage />;
   return <SurveyStepScreen slug={slug} firstName={me?.firstName} />;

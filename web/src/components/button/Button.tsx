@@ -1,5 +1,5 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'wouter';
 import styles from './Button.module.css';
 
 /** ButtonVariant: primary is the one main action of a screen; danger is kept for emergencies. */
@@ -21,8 +21,12 @@ export function Button({ variant, block, className, type = 'button', ...props }:
 }
 
 /** ButtonLink is a link inside the app that looks like a button. */
-export function ButtonLink({ variant, block, className, ...props }: LinkProps & Look) {
-  return <Link className={buttonClassName(variant, block, className)} {...props} />;
+export function ButtonLink({ variant, block, className, to, children }: { to: string; className?: string; children: ReactNode } & Look) {
+  return (
+    <Link className={buttonClassName(variant, block, className)} to={to}>
+      {children}
+    </Link>
+  );
 }
 
 /** ButtonAnchor is a plain link (tel:, sms:, another site) that looks like a button. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { paths, usesMinimalChrome } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { useT } from '@/lib/messages';
@@ -21,7 +21,7 @@ export function prefersReducedMotion(): boolean {
  * headerEnd holds controls for the right of the top bar (the sign-out button), composed by the app.
  */
 export function AppLayout({ children, headerEnd }: { children: ReactNode; headerEnd?: ReactNode }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const { brandName } = useRuntimeConfig();
   const t = useT();
   const mainRef = useRef<HTMLElement>(null);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { paths } from '@/config/paths';
 import { useT } from '@/lib/messages';
 import { usePageTitle } from '@/components/layout/usePageTitle';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearch } from 'wouter';
 import { useT, type MessageKey } from '@/lib/messages';
 import { loginPath, signInLandingPath } from '@/lib/session';
 import { paths } from '@/config/paths';
@@ -36,8 +36,7 @@ export function signInProblemCopy(reason: string | null): Copy {
  */
 export function SignInProblemPage() {
   const t = useT();
-  const [params] = useSearchParams();
-  const copy = signInProblemCopy(params.get('reason'));
+  const copy = signInProblemCopy(new URLSearchParams(useSearch()).get('reason'));
   usePageTitle(t('signInProblem.title'));
   return (
     <div className={pageStyles.page}>

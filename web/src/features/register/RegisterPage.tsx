@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { useT } from '@/lib/messages';
 import { isNativeShell } from '@/lib/native-bridge';
 import { loginPath, markSignup, signInLandingPath, writeOriginCookie } from '@/lib/session';
@@ -24,7 +24,7 @@ export function startSignup(): void {
 /** RegisterPage shows the loading overlay while the browser moves on to sign-up. */
 export function RegisterPage() {
   const t = useT();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   usePageTitle(t('register.title'));
   // The hand-off happens once, even though development mode runs effects twice.
   const started = useRef(false);
@@ -32,7 +32,7 @@ export function RegisterPage() {
     if (started.current) return;
     started.current = true;
     // Inside the native shell the app has signed the member in already.
-    if (isNativeShell()) void navigate(signInLandingPath, { replace: true });
+    if (isNativeShell()) navigate(signInLandingPath, { replace: true });
     else startSignup();
   }, [navigate]);
   return <LoadingOverlay />;

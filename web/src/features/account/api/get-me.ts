@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, isHttpStatus } from '@/lib/api-client';
 import { forgetSignedIn, mayBeSignedIn, rememberSignedIn } from '@/lib/session';
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 
@@ -45,7 +44,7 @@ function hasUserId(body: unknown): body is MeResponse {
 
 /** isUnauthorized tells whether an error means "not signed in" (401) rather than a failure. */
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof HTTPError && error.response.status === 401;
+  return isHttpStatus(error, 401);
 }
 
 /**
@@ -55,7 +54,7 @@ export function isUnauthorized(error: unknown): boolean {
 export async function getMe(signal?: AbortSignal): Promise<MeResponse> {
   let body: unknown;
   try {
-    body = await apiClient.get('user/me', { signal }).json();
+    body = await apiClient.get<unknown>('user/me', { signal });
   } catch (error) {
     if (isUnauthorized(error)) forgetSignedIn();
     throw error;

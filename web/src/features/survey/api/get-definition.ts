@@ -7,7 +7,7 @@ import type { SurveyDefinition } from './types';
 // ETag makes a refresh cheap.
 
 export function getDefinition(signal?: AbortSignal): Promise<SurveyDefinition> {
-  return apiClient.get('onboarding/definition', { signal }).json<SurveyDefinition>();
+  return apiClient.get<SurveyDefinition>('onboarding/definition', { signal });
 }
 
 export const definitionQueryKey = ['survey', 'definition'] as const;

@@ -6,7 +6,7 @@ import type { SurveyState } from './types';
 // score, which only the server computes.
 
 export function getSurvey(signal?: AbortSignal): Promise<SurveyState> {
-  return apiClient.get('onboarding/survey', { signal }).json<SurveyState>();
+  return apiClient.get<SurveyState>('onboarding/survey', { signal });
 }
 
 export const surveyQueryKey = ['survey', 'answers'] as const;

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, isHttpStatus } from '@/lib/api-client';
 import { surveyQueryKey } from './get-survey';
 import type { SurveySaveBody } from './types';
 
@@ -27,7 +26,7 @@ export async function saveSurvey(body: SurveySaveBody): Promise<void> {
   try {
     await apiClient.put('onboarding/survey', { json: body });
   } catch (error) {
-    if (error instanceof HTTPError && error.response.status === 400) {
+    if (isHttpStatus(error, 400)) {
       const problem: unknown = await error.response.json().catch(() => ({}));
       const errors =
         typeof problem === 'object' && problem !== null && 'errors' in problem && Array.isArray(problem.errors)

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { paths, surveyStepPath } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { useT } from '@/lib/messages';
@@ -61,7 +61,7 @@ function toAnswers(chosen: Chosen): Answer[] {
 function StepForm({ question, firstName }: { question: Question; firstName?: string }) {
   const t = useT();
   const { brandName } = useRuntimeConfig();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const saved = useSurvey();
   const save = useSaveSurvey();
   const [picked, setPicked] = useState<Chosen | null>(null);
@@ -134,7 +134,7 @@ function StepForm({ question, firstName }: { question: Question; firstName?: str
     // The crisis page must appear at once, whatever the network does: the save goes on behind it.
     if (to && surveyStepPath(to) === paths.noGo) {
       void surveySaveQueue.save(body, send);
-      void navigate(paths.noGo);
+      navigate(paths.noGo);
       return;
     }
     setBusy(true);
@@ -145,7 +145,7 @@ function StepForm({ question, firstName }: { question: Question; firstName?: str
       return;
     }
     // A save that failed is kept and sent again when the network returns, so the member goes on.
-    if (to) void navigate(surveyStepPath(to));
+    if (to) navigate(surveyStepPath(to));
   };
 
   const problemId = `${ids}-problem`;
