@@ -33,6 +33,7 @@ const (
 	SlugLiveState      = "live-state"
 	SlugNoGo           = "we-are-sorry-no-go"
 	SlugHowYouIdentify = "how-you-identify"
+	SlugAccount        = "account"
 )
 
 // Answer keys of name-and-birth, as the app sends them.
@@ -43,6 +44,20 @@ const (
 	KeyTermsOfService = "termsOfService"
 	KeyDevice         = "device"
 )
+
+// Answer keys of account, the contact details a member confirms before meeting coaches.
+const (
+	KeyEmail    = "email"
+	KeyPhone    = "phone"
+	KeyTimeZone = "timeZone"
+)
+
+// TimeZones are the time zones a member can choose on the account step: the service is for people
+// in the United States, and these are the zones its 50 states and DC keep.
+var TimeZones = []string{
+	"America/New_York", "America/Chicago", "America/Denver", "America/Phoenix",
+	"America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu",
+}
 
 // Definition is the whole survey as served to the app.
 type Definition struct {

@@ -2,6 +2,8 @@ package survey
 
 import (
 	"fmt"
+	"net/mail"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -83,6 +85,12 @@ func (d *Definition) validateQuestion(q *Question, answers []onboarding.Answer, 
 		}
 		if utf8.RuneCountInString(a.Value) > MaxValueLen {
 			add(at+".value", fmt.Sprintf("Please keep this to %d characters or fewer.", MaxValueLen))
+			continue
+		}
+		if q.Slug == SlugAccount {
+			if msg := accountValue(a); msg != "" {
+				add(at+".value", msg)
+			}
 		}
 	}
 	switch {
@@ -163,6 +171,45 @@ func nameAndBirthValue(a onboarding.Answer, now time.Time) string {
 		}
 	}
 	return ""
+}
+
+// accountValue checks one contact detail of the account step and returns what is wrong with it, or "".
+// Every key is optional: the email comes from sign-in, and a phone number is the member's choice.
+func accountValue(a onboarding.Answer) string {
+	switch a.Key {
+	case KeyEmail:
+		if addr, err := mail.ParseAddress(a.Value); err != nil || addr.Address != a.Value {
+			return "Please give an email address like name@example.com."
+		}
+	case KeyPhone:
+		if !validPhone(a.Value) {
+			return "Please give a phone number of 7 to 20 digits, like +1 555 010 0199."
+		}
+	case KeyTimeZone:
+		if !slices.Contains(TimeZones, a.Value) {
+			return "Please choose a time zone from the list."
+		}
+	}
+	return ""
+}
+
+// validPhone accepts the ways people write phone numbers (spaces, dashes, brackets, a leading +)
+// with 7 to 20 characters in all and at least 7 digits; the coach calls or texts it, nothing parses it.
+func validPhone(s string) bool {
+	if n := utf8.RuneCountInString(s); n < 7 || n > 20 {
+		return false
+	}
+	digits := 0
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '+' && i == 0, r == ' ', r == '-', r == '(', r == ')', r == '.':
+		default:
+			return false
+		}
+	}
+	return digits >= 7
 }
 
 // ParseDateOfBirth reads a date of birth as the app sends it: an ISO date (2006-01-02), or an ISO

@@ -70,6 +70,7 @@ func TestValidate(t *testing.T) {
 		{"self-harm is a valid answer", []qa{one("what-apply-to-you", "self-harm", "anxiety")}, nil},
 		{"screen with no answer", []qa{{QuestionSlug: "did-you-know-cbt"}}, nil},
 		{"account details", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "email", Value: "a@example.com"}, {Key: "timeZone", Value: "America/Chicago"}}}}, nil},
+		{"account with a phone", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "email", Value: "a@example.com"}, {Key: "phone", Value: "+1 (555) 010-0199"}, {Key: "timeZone", Value: "Pacific/Honolulu"}}}}, nil},
 		{"several questions", []qa{nb(), one("live-state", "CA"), one("trouble-order", "often")}, nil},
 
 		// Unhappy paths.
@@ -91,6 +92,11 @@ func TestValidate(t *testing.T) {
 		{"rate off the scale", []qa{one("trouble-order", "always")}, []string{"data[0].answers[0].key"}},
 		{"other text too long", []qa{{QuestionSlug: "whats-your-motivation", Answers: []ans{{Key: "other", Value: long}}}}, []string{"data[0].answers[0].value"}},
 		{"value too long", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "phone", Value: long}}}}, []string{"data[0].answers[0].value"}},
+		{"email that is not one", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "email", Value: "not an email"}}}}, []string{"data[0].answers[0].value"}},
+		{"email with a display name", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "email", Value: "Sam <a@example.com>"}}}}, []string{"data[0].answers[0].value"}},
+		{"phone with letters", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "phone", Value: "call me maybe"}}}}, []string{"data[0].answers[0].value"}},
+		{"phone too short", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "phone", Value: "555-01"}}}}, []string{"data[0].answers[0].value"}},
+		{"time zone outside the list", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "timeZone", Value: "Europe/Paris"}}}}, []string{"data[0].answers[0].value"}},
 		{"first name missing", []qa{nb(KeyFirstName, "-")}, []string{"data[0].answers"}},
 		{"last name missing", []qa{nb(KeyLastName, "-")}, []string{"data[0].answers"}},
 		{"first name blank", []qa{nb(KeyFirstName, "  ")}, []string{"data[0].answers[0].value"}},
