@@ -27,6 +27,8 @@ const DownloadApp = page(() => import('./routes/account/download-app'));
 const Finish = page(() => import('./routes/account/finish'));
 const Chat = page(() => import('./routes/chat'));
 const SignInProblem = page(() => import('./routes/sign-in-problem'));
+const Terms = page(() => import('./routes/terms'));
+const Privacy = page(() => import('./routes/privacy'));
 const SurveyStep = page(() => import('./routes/survey-step'));
 const NotFound = page(() => import('./routes/not-found'));
 
@@ -126,7 +128,7 @@ function AccountRoutes() {
  *
  * Guarded (RequireMember) stands in front of the account area, the chat and the survey steps:
  * their content appears only to a signed-in member. The home page, sign-up, the sign-in problem
- * page and the crisis pages are open to everyone.
+ * page, the legal pages and the crisis pages are open to everyone.
  */
 export function AppRoutes() {
   return (
@@ -137,6 +139,8 @@ export function AppRoutes() {
         <Route path={paths.noGo} component={CrisisSupportPage} />
         <Route path={paths.account.thankYou} component={CrisisSupportPage} />
         <Route path={paths.signInProblem} component={SignInProblem} />
+        <Route path={paths.terms} component={Terms} />
+        <Route path={paths.privacy} component={Privacy} />
         <Route path={paths.account.area}>
           <Guarded>
             <AccountRoutes />

@@ -24,17 +24,24 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Get started' })).toBeInTheDocument();
   });
 
-  // Steps with a form of their own (type Custom) are not built yet; the others have their screens.
-  it.each(['name-and-birth', 'live-state', 'score-screen'])(
-    'shows the survey step placeholder for the step with its own form /%s',
-    async (slug) => {
-      renderApp(`/${slug}`);
+  it.each([
+    ['/name-and-birth', 'About you'],
+    ['/live-state', 'Where do you live?'],
+  ])('shows the form step %s', async (path, heading) => {
+    renderApp(path);
 
-      expect(await screen.findByRole('heading', { level: 1, name: 'This step is on its way' })).toBeInTheDocument();
-      expect(screen.getByText(notAvailable)).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: 'Not Found' })).not.toBeInTheDocument();
-    },
-  );
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/terms', 'Terms and conditions'],
+    ['/privacy', 'Privacy policy'],
+  ])('shows the legal page %s to everyone', async (path, heading) => {
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${heading} · Wayfinder`));
+  });
 
   it('shows a survey step from the definition', async () => {
     renderApp('/how-you-identify');

@@ -11,6 +11,9 @@ export const paths = {
   chat: '/chat',
   /** signInProblem is where the server sends a sign-in that did not finish (?reason=<code>). */
   signInProblem: '/sign-in-problem',
+  /** terms and privacy are the legal pages the sign-up form links to. */
+  terms: '/terms',
+  privacy: '/privacy',
   /** surveyStep is the pattern of one survey step; build a real path with surveyStepPath. */
   surveyStep: '/:slug',
   account: {

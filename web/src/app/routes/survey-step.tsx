@@ -13,5 +13,5 @@ export function Component() {
   const { slug } = useParams<{ slug: string }>();
   const me = useMe({ enabled: false }).data?.me;
   if (!isSurveySlug(slug)) return <NotFoundPage />;
-  return <SurveyStepScreen slug={slug} firstName={me?.firstName} />;
+  return <SurveyStepScreen slug={slug} member={me} />;
 }

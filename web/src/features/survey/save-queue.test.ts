@@ -55,4 +55,20 @@ describe('save queue', () => {
 
     expect(queue.pending()).toBe(0);
   });
+
+  it('names the refused step until its answers are saved', async () => {
+    const queue = createSaveQueue((error) => error instanceof RangeError);
+    await queue.save(body('a'), () => Promise.reject(new RangeError('400')));
+    expect(queue.status()).toBe('refused');
+    expect(queue.refusedStep()).toBe('a');
+    // The member's answer stays on the page, so they can correct it rather than start again.
+    expect(queue.answersOf('a')).toEqual([{ key: 'female', value: '' }]);
+
+    await queue.save(body('b'), () => Promise.resolve());
+    expect(queue.status()).toBe('refused');
+
+    await queue.save(body('a', 'male'), () => Promise.resolve());
+    expect(queue.status()).toBe('saved');
+    expect(queue.refusedStep()).toBe('');
+  });
 });

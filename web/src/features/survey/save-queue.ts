@@ -6,7 +6,7 @@ import type { Answer, SurveySaveBody } from './api/types';
 // again when the browser says it is back online. Only the latest save of each step is kept: saves
 // replace a step's answers on the server, so an older one would add nothing.
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed' | 'refused';
 
 export type SaveOutcome = 'saved' | 'kept' | 'refused';
 
@@ -24,6 +24,8 @@ export interface SaveQueue {
   /** retry sends every kept save again. */
   retry: () => void;
   status: () => SaveStatus;
+  /** refusedStep names the step whose answers the server refused, until they are saved, or "". */
+  refusedStep: () => string;
   pending: () => number;
   subscribe: (listener: () => void) => () => void;
   /** answersOf returns the answers given on this page for a step, to show when the member comes back. */
@@ -37,11 +39,12 @@ export function createSaveQueue(isFinal: IsFinal = () => false): SaveQueue {
   // inFlight holds a token per save under way; a Set so that clear() can forget them too.
   const inFlight = new Set<object>();
   const kept = new Map<string, { body: SurveySaveBody; send: Send }>();
+  let refused = '';
   const given = new Map<string, Answer[]>();
   const listeners = new Set<() => void>();
 
   const settle = () => {
-    const next: SaveStatus = inFlight.size > 0 ? 'saving' : kept.size > 0 ? 'failed' : 'saved';
+    const next: SaveStatus = inFlight.size > 0 ? 'saving' : kept.size > 0 ? 'failed' : refused ? 'refused' : 'saved';
     if (next === status) return;
     status = next;
     for (const listener of listeners) listener();
@@ -56,9 +59,13 @@ export function createSaveQueue(isFinal: IsFinal = () => false): SaveQueue {
       settle();
       try {
         await send(body);
+        if (refused === body.fromSlug) refused = '';
         return 'saved';
       } catch (error) {
-        if (isFinal(error)) return 'refused';
+        if (isFinal(error)) {
+          refused = body.fromSlug;
+          return 'refused';
+        }
         // A newer save of the same step may have started meanwhile; it wins.
         if (!kept.has(body.fromSlug)) kept.set(body.fromSlug, { body, send });
         return 'kept';
@@ -71,6 +78,7 @@ export function createSaveQueue(isFinal: IsFinal = () => false): SaveQueue {
       for (const { body, send } of [...kept.values()]) void queue.save(body, send);
     },
     status: () => status,
+    refusedStep: () => refused,
     pending: () => kept.size,
     subscribe(listener) {
       listeners.add(listener);
@@ -81,6 +89,7 @@ export function createSaveQueue(isFinal: IsFinal = () => false): SaveQueue {
       kept.clear();
       given.clear();
       inFlight.clear();
+      refused = '';
       status = 'idle';
     },
   };
@@ -92,12 +101,26 @@ export function useSaveStatus(queue: SaveQueue): SaveStatus {
   return useSyncExternalStore(queue.subscribe, queue.status, queue.status);
 }
 
-/** useRetryWhenOnline sends kept saves again when the browser comes back online. */
+/** RETRY_INTERVAL_MS is how often kept saves are tried again while the browser thinks it is online. */
+export const RETRY_INTERVAL_MS = 15_000;
+
+/**
+ * useRetryWhenOnline sends kept saves again when the browser comes back online, and every
+ * RETRY_INTERVAL_MS meanwhile: a server that was away does not fire the online event.
+ */
 export function useRetryWhenOnline(queue: SaveQueue): void {
   useEffect(() => {
-    const retry = () => queue.retry();
+    const retry = () => {
+      if (queue.pending() > 0 && queue.status() !== 'saving') queue.retry();
+    };
     window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
+    const timer = setInterval(() => {
+      if (navigator.onLine) retry();
+    }, RETRY_INTERVAL_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
   }, [queue]);
 }
 

@@ -1,3 +1,5 @@
+import { Link } from 'wouter';
+import { surveyStepPath } from '@/config/paths';
 import { useT, type MessageKey } from '@/lib/messages';
 import type { SaveStatus as Status } from '@/features/survey/save-queue';
 import styles from './SurveyStep.module.css';
@@ -7,18 +9,27 @@ const labels: Record<Status, MessageKey | undefined> = {
   saving: 'survey.saving',
   saved: 'survey.saved',
   failed: 'survey.saveFailed',
+  refused: 'survey.refusedStatus',
 };
 
 /**
  * SaveStatus says quietly whether the member's answers have reached us. The status region is always
- * there, even when empty, so screen readers announce each change without interrupting.
+ * there, even when empty, so screen readers announce each change without interrupting. When the
+ * server refused a step's answers (rare: the app checks the same rules first), it links back there.
  */
-export function SaveStatus({ status }: { status: Status }) {
+export function SaveStatus({ status, refusedStep }: { status: Status; refusedStep: string }) {
   const t = useT();
   const key = labels[status];
+  const problem = status === 'failed' || status === 'refused';
   return (
-    <p role="status" className={`${styles.saveStatus} ${status === 'failed' ? styles.saveFailed : ''}`}>
+    <p role="status" className={`${styles.saveStatus} ${problem ? styles.saveFailed : ''}`}>
       {key ? t(key) : null}
+      {status === 'refused' && refusedStep ? (
+        <>
+          {' '}
+          <Link to={surveyStepPath(refusedStep)}>{t('survey.refusedLink')}</Link>
+        </>
+      ) : null}
     </p>
   );
 }

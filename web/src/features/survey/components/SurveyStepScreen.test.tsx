@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, member, mockServer, never } from '@/test/api';
 import { renderApp } from '@/test/render-app';
 import type { SurveySaveBody } from '@/features/survey/api/types';
+import { setLandingForTest } from '@/features/survey/navigation';
 import { surveySaveQueue } from '@/features/survey/save-queue-instance';
 import { testDefinition } from '@/features/survey/test-definition';
 
@@ -26,6 +27,11 @@ function server(put: Put = noContent, answers: unknown[] = []) {
 }
 
 afterEach(() => surveySaveQueue.clear());
+
+// The form steps' code loads on demand; load it once up front so each test times only itself.
+beforeAll(async () => {
+  await Promise.all([import('./steps/NameAndBirthStep'), import('./steps/LiveStateStep'), import('./steps/ScoreStep'), import('./steps/AccountStep')]);
+});
 
 describe('survey step', () => {
   it('asks a SelectOne question as a radio group, greeting the member by name', async () => {
@@ -201,22 +207,188 @@ describe('survey step', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked());
   });
 
-  it('stays on the step and says what to fix when the server refuses the answer', async () => {
+  it('goes on at once and, if the server refuses the answer, links back to it', async () => {
     server(() => json(400, { title: 'Some answers need another look.', errors: [{ field: 'data[0].answers', message: 'Please choose one answer.' }] }));
     const { user, pathname } = renderApp('/how-you-identify');
 
     await user.click(await screen.findByRole('radio', { name: 'Female' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByText('Please choose one answer.')).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'How do you identify, Test?' })).toHaveAccessibleDescription('Please choose one answer.');
-    expect(pathname()).toBe('/how-you-identify');
+    await waitFor(() => expect(pathname()).toBe('/live-state'));
+    expect(await screen.findByRole('status')).toHaveTextContent('One answer wasn’t saved.');
+    await user.click(screen.getByRole('link', { name: 'Check that answer' }));
+
+    await waitFor(() => expect(pathname()).toBe('/how-you-identify'));
+    // The answer is still there to correct, not lost.
+    expect(await screen.findByRole('radio', { name: 'Female' })).toBeChecked();
   });
 
-  it('shows the placeholder for a step with its own form', async () => {
+  it('shows the progress header with the current step marked', async () => {
+    server();
+    renderApp('/trouble-order');
+
+    const progress = await screen.findByRole('navigation', { name: 'Your progress' });
+    const steps = within(progress).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['Getting to know you (done)', '2Personalizing your care', '3Matching you with a coach']);
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('shows the step’s illustration as decoration', async () => {
+    server();
+    renderApp('/progress-basic');
+
+    await screen.findByRole('heading', { level: 1, name: 'Let’s get to know you' });
+    const img = document.querySelector('img');
+    expect(img).toHaveAttribute('alt', '');
+    expect(img?.getAttribute('src')).toMatch(/progress-basic.*\.svg/);
+  });
+});
+
+describe('name-and-birth', () => {
+  afterEach(() => setLandingForTest(null));
+
+  async function fill(user: ReturnType<typeof renderApp>['user'], device: 'iPhone' | 'Android' = 'iPhone') {
+    await user.clear(await screen.findByRole('textbox', { name: 'First name' }));
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), ' Sam ');
+    await user.clear(screen.getByRole('textbox', { name: 'Last name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Rivera');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), 'April');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Day' }), '30');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '1990');
+    await user.click(screen.getByRole('radio', { name: device }));
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the terms and conditions/ }));
+  }
+
+  it('saves the answers, waits for them, then goes to how-you-identify on an iPhone', async () => {
+    const { sent } = server();
+    const { user, pathname } = renderApp('/name-and-birth');
+
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(pathname()).toBe('/how-you-identify'));
+    expect(sent).toEqual([
+      {
+        fromSlug: 'name-and-birth',
+        data: [
+          {
+            questionSlug: 'name-and-birth',
+            answers: [
+              { key: 'firstName', value: 'Sam' },
+              { key: 'lastName', value: 'Rivera' },
+              { key: 'dateOfBirth', value: '1990-04-30T00:00:00.000Z' },
+              { key: 'termsOfService', value: 'true' },
+              { key: 'device', value: 'iphone' },
+            ],
+          },
+        ],
+        utm: {},
+      },
+    ]);
+    // The greeting uses the name just given.
+    expect(await screen.findByRole('group', { name: 'How do you identify, Sam?' })).toBeInTheDocument();
+  });
+
+  it('sends an Android member to ios-only, with a way to change the answer', async () => {
+    server();
+    const { user, pathname } = renderApp('/name-and-birth');
+
+    await fill(user, 'Android');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(pathname()).toBe('/ios-only'));
+    expect(await screen.findByRole('link', { name: 'Change my answer' })).toHaveAttribute('href', '/name-and-birth');
+  });
+
+  it('starts at 18 years ago and stops someone under 18 kindly, sending nothing', async () => {
+    const { sent } = server();
+    const { user, pathname } = renderApp('/name-and-birth');
+    const today = new Date();
+
+    expect(await screen.findByRole('combobox', { name: 'Year' })).toHaveValue(String(today.getUTCFullYear() - 18));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), String(today.getUTCFullYear() - 18));
+    // One year younger than the youngest year offered is not in the list, so go one day past 18.
+    const tomorrow = new Date(today.getTime() + 24 * 3600 * 1000);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), String(tomorrow.getUTCMonth() + 1));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Day' }), String(tomorrow.getUTCDate()));
+    if (tomorrow.getUTCFullYear() !== today.getUTCFullYear()) {
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), String(tomorrow.getUTCFullYear() - 18));
+    }
+    await user.click(screen.getByRole('radio', { name: 'iPhone' }));
+    await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const stop = await screen.findByRole('heading', { level: 2, name: 'Thank you for telling us' });
+    await waitFor(() => expect(stop).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');
+    expect(sent).toEqual([]);
+    expect(pathname()).toBe('/name-and-birth');
+  });
+
+  it.each([
+    ['April', '31', '1990', 'April has only 30 days. Please check the day.'],
+    ['February', '29', '1990', '1990 wasn’t a leap year, so February had 28 days. Please check the date.'],
+  ])('refuses %s %s, %s', async (month, day, year, message) => {
+    const { sent } = server();
+    const { user } = renderApp('/name-and-birth');
+
+    await fill(user);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), month);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Day' }), day);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), year);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Date of birth' })).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('combobox', { name: 'Month' })).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
+
+  it('names every missing answer and focuses the first', async () => {
+    server();
+    const { user } = renderApp('/name-and-birth');
+
+    await user.clear(await screen.findByRole('textbox', { name: 'First name' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Last name' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription('Please add your first name.');
+    expect(screen.getByText('Please add your last name.')).toBeInTheDocument();
+    expect(screen.getByText('Please choose iPhone or Android.')).toBeInTheDocument();
+    expect(screen.getByText('Please tick the box to agree to the terms.')).toBeInTheDocument();
+  });
+
+  it('links the terms and the privacy policy in a new tab', async () => {
     server();
     renderApp('/name-and-birth');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'This step is on its way' })).toBeInTheDocument();
+    const terms = await screen.findByRole('link', { name: /terms and conditions/ });
+    expect(terms).toHaveAttribute('href', '/terms');
+    expect(terms).toHaveTextContent('terms and conditions (opens in a new tab)');
+    const privacy = screen.getByRole('link', { name: /privacy policy/ });
+    expect(privacy).toHaveAttribute('href', '/privacy');
+    expect(privacy).toHaveAttribute('target', '_blank');
+  });
+
+  it('takes a returning member who arrives here on to where they stopped', async () => {
+    server(noContent, [
+      { questionSlug: 'name-and-birth', answers: [{ key: 'device', value: 'iphone' }], updatedAt: '2026-01-01T00:00:00Z' },
+    ]);
+    setLandingForTest('/name-and-birth');
+    const { pathname } = renderApp('/name-and-birth');
+
+    await waitFor(() => expect(pathname()).toBe('/how-you-identify'));
+  });
+
+  it('keeps a member who comes back to name-and-birth within the survey there', async () => {
+    server(noContent, [
+      { questionSlug: 'name-and-birth', answers: [{ key: 'firstName', value: 'Sam' }], updatedAt: '2026-01-01T00:00:00Z' },
+    ]);
+    setLandingForTest(null);
+    const { pathname } = renderApp('/name-and-birth');
+
+    expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Sam');
+    expect(pathname()).toBe('/name-and-birth');
   });
 });

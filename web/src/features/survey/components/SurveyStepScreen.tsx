@@ -1,140 +1,159 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
 import { paths, surveyStepPath } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { useT } from '@/lib/messages';
-import { Button } from '@/components/button/Button';
+import { isNativeShell } from '@/lib/native-bridge';
+import { storedUtm } from '@/lib/utm';
+import { Button, ButtonLink } from '@/components/button/Button';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
 import { useDefinition } from '@/features/survey/api/get-definition';
 import { useSurvey } from '@/features/survey/api/get-survey';
 import { SurveyRejectedError, useSaveSurvey, type FieldProblem } from '@/features/survey/api/save-survey';
-import type { Answer, Question, SurveySaveBody } from '@/features/survey/api/types';
-import { fillCopy, nextStepOf } from '@/features/survey/navigation';
+import type { Answer, Question, SurveyDefinition, SurveySaveBody } from '@/features/survey/api/types';
+import { fillCopy, IOS_ONLY, isLanding, leaveLanding, NAME_AND_BIRTH, nextStepOf, resumeStep } from '@/features/survey/navigation';
 import { useRetryWhenOnline, useSaveStatus, useWarnBeforeLeaving } from '@/features/survey/save-queue';
 import { surveySaveQueue } from '@/features/survey/save-queue-instance';
-import { SurveyStepPlaceholder } from '@/features/survey/SurveyStepPlaceholder';
 import type { SurveySlug } from '@/features/survey/slugs';
+import { ChoiceStep } from './ChoiceStep';
+import { Illustration } from './Illustration';
+import { lazyStep } from './lazy-step';
+import { ProgressHeader } from './ProgressHeader';
 import { SaveStatus } from './SaveStatus';
 import styles from './SurveyStep.module.css';
 
+// The form steps load on demand (see lazyStep): a member's first screen carries only its own.
+const NameAndBirthStep = lazyStep(() => import('./steps/NameAndBirthStep').then((m) => m.NameAndBirthStep));
+const LiveStateStep = lazyStep(() => import('./steps/LiveStateStep').then((m) => m.LiveStateStep));
+const ScoreStep = lazyStep(() => import('./steps/ScoreStep').then((m) => m.ScoreStep));
+const AccountStep = lazyStep(() => import('./steps/AccountStep').then((m) => m.AccountStep));
+
+const formSteps: Partial<Record<string, { preload: () => void }>> = {
+  'name-and-birth': NameAndBirthStep,
+  'live-state': LiveStateStep,
+  'score-screen': ScoreStep,
+  account: AccountStep,
+};
+
+/**
+ * Steps of the definition that the account area shows (spec §2, "Inside /account"): their address
+ * as a survey step leads there.
+ */
+const accountAreaSteps: Partial<Record<string, string>> = {
+  'meet-your-coach': paths.account.meetYourCoach,
+  'plan-recommendation': paths.account.planRecommendation,
+  'plan-preview': paths.account.planPreview,
+};
+
+/** The steps whose answers the member must see saved before going on (see useStepSubmit). */
+const waitsForSave = new Set<string>([NAME_AND_BIRTH]);
+
+export interface MemberDetails {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
+
 interface SurveyStepScreenProps {
   slug: SurveySlug;
-  /** firstName fills {firstName} in the copy; without it the name is left out. */
-  firstName?: string;
+  /** member is what the profile knows; the survey's own answers win where both have a value. */
+  member?: MemberDetails;
 }
 
 /**
- * SurveyStepScreen shows one step of the survey as the definition describes it. Steps with a form
- * of their own (type Custom) still show the placeholder until their screens are built.
+ * SurveyStepScreen shows one step of the survey as the definition describes it, with the progress
+ * header, the step's illustration and the quiet save status under it.
  */
-export function SurveyStepScreen({ slug, firstName }: SurveyStepScreenProps) {
+export function SurveyStepScreen({ slug, member }: SurveyStepScreenProps) {
   const status = useSaveStatus(surveySaveQueue);
   useRetryWhenOnline(surveySaveQueue);
   useWarnBeforeLeaving(surveySaveQueue);
+  // A form step's code starts loading with the definition, not after it.
+  formSteps[slug]?.preload();
   return (
     <>
-      <StepContent slug={slug} firstName={firstName} />
-      <SaveStatus status={status} />
+      <StepContent slug={slug} member={member} />
+      <SaveStatus status={status} refusedStep={surveySaveQueue.refusedStep()} />
     </>
   );
 }
 
-function StepContent({ slug, firstName }: SurveyStepScreenProps) {
+function StepContent({ slug, member }: SurveyStepScreenProps) {
   const definition = useDefinition();
+  const saved = useSurvey();
+  const [, navigate] = useLocation();
+  const path = surveyStepPath(slug);
+  const landing = slug === NAME_AND_BIRTH && isLanding(path);
+
+  // Moving to any other address ends the arrival: going back to name-and-birth later keeps the member there.
+  useEffect(() => {
+    if (!isLanding(path)) leaveLanding();
+  }, [path]);
+
+  // A returning member who arrives on name-and-birth with it answered goes on where they stopped.
+  const resumeAt =
+    landing && definition.data?.questions[NAME_AND_BIRTH] && saved.data
+      ? resumeStep(definition.data.questions[NAME_AND_BIRTH], saved.data, isNativeShell())
+      : '';
+  useEffect(() => {
+    if (!landing || (!saved.data && !saved.isError)) return;
+    leaveLanding();
+    if (resumeAt) navigate(surveyStepPath(resumeAt), { replace: true });
+  }, [landing, saved.data, saved.isError, resumeAt, navigate]);
+
   // A failed definition is handed to the page's error boundary, which offers "Try again".
   if (definition.isError) throw definition.error;
-  if (!definition.data) return <PageLoading />;
+  const accountPath = accountAreaSteps[slug];
+  if (accountPath) return <Redirect to={accountPath} replace />;
+  if (!definition.data || (landing && !saved.data && !saved.isError)) return <PageLoading />;
   const question = definition.data.questions[slug];
-  if (!question || question.type === 'Custom') return <SurveyStepPlaceholder />;
-  return <StepForm question={question} firstName={firstName} />;
+  if (!question) return <Redirect to={surveyStepPath(definition.data.firstQuestion)} replace />;
+  return <Step key={slug} definition={definition.data} question={question} member={member} />;
 }
 
-/** Chosen is the member's selection on a step: option keys with their free text, if any. */
-type Chosen = ReadonlyMap<string, string>;
-
-function toAnswers(chosen: Chosen): Answer[] {
-  return [...chosen].map(([key, value]) => ({ key, value }));
-}
-
-function StepForm({ question, firstName }: { question: Question; firstName?: string }) {
-  const t = useT();
-  const { brandName } = useRuntimeConfig();
-  const [, navigate] = useLocation();
+/** answersOf returns what the member answered to a step: on this page first, else as saved. */
+function useAnswersOf(slug: string): Answer[] | undefined {
   const saved = useSurvey();
+  return surveySaveQueue.answersOf(slug) ?? saved.data?.answers.find((a) => a.questionSlug === slug)?.answers;
+}
+
+function valueOf(answers: Answer[] | undefined, key: string): string | undefined {
+  return answers?.find((a) => a.key === key)?.value || undefined;
+}
+
+/**
+ * useStepSubmit sends a step's answers with the member's progress and moves on. Most steps move on
+ * at once and save behind the next screen, so Next never waits on the network; the save queue keeps
+ * and retries what fails. name-and-birth waits, because the server's age check must pass before the
+ * survey goes on. The crisis page opens at once whatever the network does.
+ */
+function useStepSubmit(question: Question) {
+  const t = useT();
+  const [, navigate] = useLocation();
   const save = useSaveSurvey();
-  const [picked, setPicked] = useState<Chosen | null>(null);
-  const [problem, setProblem] = useState('');
-  const [limitNote, setLimitNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const firstInput = useRef<HTMLInputElement>(null);
-  const ids = useId();
+  const [problem, setProblem] = useState('');
 
-  const copy = (text: string) => fillCopy(text, { firstName, brand: brandName });
-  const title = copy(question.title);
-  usePageTitle(title);
-
-  const variants = question.answerVariants ?? [];
-  const asksQuestion = variants.length > 0 && question.type !== 'Progress' && question.type !== 'ResponseView';
-  const many = question.type === 'SelectMany';
-  const max = many ? question.max : undefined;
-
-  // What the member chose: this visit's picks, else what they gave earlier on this page, else what
-  // the server has kept. The server's answers may arrive after the screen is shown.
-  const earlier =
-    surveySaveQueue.answersOf(question.slug) ?? saved.data?.answers.find((a) => a.questionSlug === question.slug)?.answers;
-  const chosen: Chosen = picked ?? new Map((earlier ?? []).map((a) => [a.key, a.value]));
-
-  const choose = (key: string, checked: boolean) => {
-    setProblem('');
-    if (!many) {
-      setPicked(new Map([[key, '']]));
-      return;
-    }
-    const next = new Map(chosen);
-    if (checked) {
-      if (max !== undefined && chosen.size >= max) {
-        setLimitNote(t('survey.maxReached', { max }));
-        return;
-      }
-      next.set(key, '');
-    } else {
-      next.delete(key);
-    }
-    setLimitNote('');
-    setPicked(next);
-  };
-
-  const setFreeText = (key: string, text: string) => {
-    setPicked(new Map(chosen).set(key, text));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async (answers: Answer[]) => {
     if (busy) return;
-    const answers = asksQuestion ? toAnswers(chosen) : [];
-    if (asksQuestion && question.required && answers.length === 0) {
-      setProblem(t(many ? 'survey.chooseSome' : 'survey.chooseOne'));
-      firstInput.current?.focus();
-      return;
-    }
+    setProblem('');
     const body: SurveySaveBody = {
       fromSlug: question.slug,
-      data: asksQuestion ? [{ questionSlug: question.slug, answers }] : [],
-      utm: {},
+      data: answers.length > 0 ? [{ questionSlug: question.slug, answers }] : [],
+      utm: storedUtm(),
     };
-    const to = nextStepOf(question, answers);
+    const to = nextStepOf(question, answers, isNativeShell());
     let refusal: FieldProblem[] = [];
     const send = (b: SurveySaveBody) =>
       save.mutateAsync(b).catch((error: unknown) => {
         if (error instanceof SurveyRejectedError) refusal = error.problems;
         throw error;
       });
-    // The crisis page must appear at once, whatever the network does: the save goes on behind it.
-    if (to && surveyStepPath(to) === paths.noGo) {
+    if (to === paths.noGo.slice(1) || !waitsForSave.has(question.slug)) {
       void surveySaveQueue.save(body, send);
-      navigate(paths.noGo);
+      if (to) navigate(surveyStepPath(to));
       return;
     }
     setBusy(true);
@@ -147,95 +166,114 @@ function StepForm({ question, firstName }: { question: Question; firstName?: str
     // A save that failed is kept and sent again when the network returns, so the member goes on.
     if (to) navigate(surveyStepPath(to));
   };
+  return { submit: (answers: Answer[]) => void submit(answers), busy, problem };
+}
 
-  const problemId = `${ids}-problem`;
-  const linesId = `${ids}-lines`;
-  const countId = `${ids}-count`;
-  const lines = question.text?.length ? (
-    <div className={styles.lines} id={linesId}>
-      {question.text.map((line) => (
-        <p key={line}>{copy(line)}</p>
-      ))}
+function Step({ definition, question, member }: { definition: SurveyDefinition; question: Question; member?: MemberDetails }) {
+  const t = useT();
+  const { brandName } = useRuntimeConfig();
+  const saved = useSurvey();
+  const status = useSaveStatus(surveySaveQueue);
+  const initial = useAnswersOf(question.slug);
+  const nameAndBirth = useAnswersOf(NAME_AND_BIRTH);
+  const { submit, busy, problem } = useStepSubmit(question);
+  const native = isNativeShell();
+
+  const firstName = valueOf(nameAndBirth, 'firstName') ?? member?.firstName;
+  const copy = (text: string) => fillCopy(text, { firstName, brand: brandName });
+  const score = saved.data?.score ?? null;
+  // The score is the server's: it waits until every screening answer has arrived and been counted.
+  const scoreReady = status !== 'saving' && !saved.isFetching;
+  const title = question.slug === 'score-screen' ? copy(question.title).replace('{score}', String(score ?? '')) : copy(question.title);
+  usePageTitle(title);
+
+  // The steps the member may go to next load ahead, so Next paints them at once.
+  useEffect(() => {
+    const targets = [question.nextStep, ...(question.answerVariants ?? []).map((v) => v.branchTo ?? '')];
+    if (question.slug === NAME_AND_BIRTH) targets.push(IOS_ONLY);
+    for (const target of targets) formSteps[target]?.preload();
+  }, [question]);
+
+  const showBack = question.prevStep !== '' && question.slug !== NAME_AND_BIRTH;
+  const actions = (
+    <div className={styles.actions}>
+      {question.nextStep ? (
+        <Button type="submit" aria-disabled={busy || undefined}>
+          {question.nextLabel || t('survey.next')}
+        </Button>
+      ) : null}
+      {question.slug === IOS_ONLY ? (
+        // The phone choice is the way out of ios-only, so changing it is a button, on phones too.
+        <ButtonLink to={surveyStepPath(question.prevStep)} variant="secondary">
+          {t('survey.changeDevice')}
+        </ButtonLink>
+      ) : showBack ? (
+        <Link className={styles.back} to={surveyStepPath(question.prevStep)}>
+          {t('survey.back')}
+        </Link>
+      ) : null}
     </div>
-  ) : null;
-  const describedBy = [lines ? linesId : '', max ? countId : '', problem ? problemId : ''].filter(Boolean).join(' ');
+  );
+  const common = { question, copy, initial, busy, serverProblem: problem, onSubmit: submit, actions };
 
-  const heading = <h1>{title}</h1>;
-  const showBack = question.prevStep !== '' && question.slug !== 'name-and-birth';
+  let body: ReactNode;
+  switch (question.slug) {
+    case NAME_AND_BIRTH:
+      body = (
+        <NameAndBirthStep
+          {...common}
+          nativeApp={native}
+          today={new Date()}
+          termsHref={paths.terms}
+          privacyHref={paths.privacy}
+          profileFirstName={member?.firstName}
+          profileLastName={member?.lastName}
+        />
+      );
+      break;
+    case 'live-state':
+      body = <LiveStateStep {...common} />;
+      break;
+    case 'score-screen':
+      body = scoreReady ? (
+        <ScoreStep
+          {...common}
+          score={score}
+          highLikelihood={saved.data?.highLikelihood ?? false}
+          missingAction={
+            <ButtonLink to={surveyStepPath(saved.data?.resumeAt ?? 'how-often-trouble-wrapping')} variant="secondary">
+              {t('survey.finishQuestions')}
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <PageLoading />
+      );
+      break;
+    case 'account':
+      body = (
+        <AccountStep
+          {...common}
+          email={member?.email ?? ''}
+          stateCode={liveStateOf(saved.data?.answers)}
+        />
+      );
+      break;
+    default:
+      body = <ChoiceStep {...common} />;
+  }
 
   return (
-    <form className={`${pageStyles.page} ${styles.form}`} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {asksQuestion ? (
-        <fieldset className={styles.fieldset} aria-describedby={describedBy || undefined}>
-          <legend className={styles.legend}>{heading}</legend>
-          {lines}
-          <div className={styles.choices}>
-            {variants.map((variant, index) => {
-              const checked = chosen.has(variant.key);
-              const textId = `${ids}-${variant.key}-text`;
-              return (
-                <div key={variant.key} className={styles.choices}>
-                  <label className={styles.choice}>
-                    <input
-                      ref={index === 0 ? firstInput : undefined}
-                      type={many ? 'checkbox' : 'radio'}
-                      name={question.slug}
-                      value={variant.key}
-                      checked={checked}
-                      aria-invalid={problem ? true : undefined}
-                      onChange={(e) => choose(variant.key, e.currentTarget.checked)}
-                    />
-                    <span>{variant.value}</span>
-                  </label>
-                  {variant.text && checked ? (
-                    <div className={styles.freeText}>
-                      <label htmlFor={textId}>{variant.text}</label>
-                      <input
-                        id={textId}
-                        type="text"
-                        maxLength={200}
-                        value={chosen.get(variant.key) ?? ''}
-                        onChange={(e) => setFreeText(variant.key, e.currentTarget.value)}
-                      />
-                    </div>
-                  ) : null}
-                </div>
-              );
-            })}
-          </div>
-          {max ? (
-            <div aria-live="polite" className={styles.count}>
-              <p id={countId}>{t('survey.chosenCount', { count: chosen.size, max })}</p>
-              {limitNote ? <p className={styles.problem}>{limitNote}</p> : null}
-            </div>
-          ) : null}
-          <div aria-live="polite">
-            {problem ? (
-              <p id={problemId} className={styles.problem}>
-                {problem}
-              </p>
-            ) : null}
-          </div>
-          {question.attribution ? <p className={styles.attribution}>{question.attribution}</p> : null}
-        </fieldset>
-      ) : (
-        <>
-          {heading}
-          {lines}
-        </>
-      )}
-      <div className={styles.actions}>
-        {question.nextStep || asksQuestion ? (
-          <Button type="submit" aria-disabled={busy || undefined}>
-            {question.nextLabel || t('survey.next')}
-          </Button>
-        ) : null}
-        {showBack ? (
-          <Link className={styles.back} to={surveyStepPath(question.prevStep)}>
-            {t('survey.back')}
-          </Link>
-        ) : null}
-      </div>
-    </form>
+    <div className={pageStyles.page}>
+      <ProgressHeader groups={definition.groups} currentGroupId={question.groupId} />
+      {question.illustration ? <Illustration name={question.illustration} /> : null}
+      {body}
+    </div>
   );
+}
+
+/** liveStateOf returns the state the member lives in, if they have said. */
+function liveStateOf(saved: { questionSlug: string; answers: Answer[] }[] | undefined): string | undefined {
+  const given = surveySaveQueue.answersOf('live-state') ?? saved?.find((a) => a.questionSlug === 'live-state')?.answers;
+  return given?.[0]?.key;
 }

@@ -1,0 +1,32 @@
+import { useT, type MessageKey } from '@/lib/messages';
+import { usePageTitle } from '@/components/layout/usePageTitle';
+import pageStyles from '@/components/page/Page.module.css';
+import styles from './LegalPage.module.css';
+
+export interface LegalSection {
+  heading: MessageKey;
+  body: MessageKey[];
+}
+
+/** LegalPage lays out a legal text: a title, when it last changed, then short headed sections. */
+export function LegalPage({ title, intro, sections }: { title: MessageKey; intro: MessageKey; sections: LegalSection[] }) {
+  const t = useT();
+  usePageTitle(t(title));
+  return (
+    <article className={`${pageStyles.page} ${styles.legal}`}>
+      <header className={styles.header}>
+        <h1>{t(title)}</h1>
+        <p className={styles.updated}>{t('legal.updated')}</p>
+        <p className={pageStyles.lead}>{t(intro)}</p>
+      </header>
+      {sections.map((section) => (
+        <section key={section.heading} className={styles.section}>
+          <h2>{t(section.heading)}</h2>
+          {section.body.map((key) => (
+            <p key={key}>{t(key)}</p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}

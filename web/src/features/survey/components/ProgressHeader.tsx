@@ -1,0 +1,48 @@
+import { useT } from '@/lib/messages';
+import type { SurveyGroup } from '@/features/survey/api/types';
+import styles from './ProgressHeader.module.css';
+
+/**
+ * The three named steps of the progress header (spec §2) and the survey groups each one covers:
+ * groups 0 and 1 get to know the member, 2 personalizes their care, and the ADHD questionnaire (4)
+ * sits inside personalizing in the flow, before coach matching (3).
+ */
+const headerSteps: readonly (readonly number[])[] = [[0, 1], [2, 4], [3]];
+
+/**
+ * ProgressHeader shows where the member is: three named steps, finished ones with a check mark and
+ * the current one marked for screen readers with aria-current. Titles come from the definition.
+ */
+export function ProgressHeader({ groups, currentGroupId }: { groups: readonly SurveyGroup[]; currentGroupId: number }) {
+  const t = useT();
+  const current = headerSteps.findIndex((ids) => ids.includes(currentGroupId));
+  if (current < 0) return null;
+  return (
+    <nav aria-label={t('progress.label')} className={styles.progress}>
+      <ol className={styles.steps}>
+        {headerSteps.map((ids, index) => {
+          const title = groups.find((g) => g.id === ids[0])?.title ?? '';
+          const done = index < current;
+          const state = done ? styles.done : index === current ? styles.current : styles.later;
+          return (
+            <li key={title} className={`${styles.step} ${state}`} aria-current={index === current ? 'step' : undefined}>
+              <span className={styles.marker} aria-hidden="true">
+                {done ? (
+                  <svg viewBox="0 0 16 16" width="14" height="14" focusable="false">
+                    <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                ) : (
+                  index + 1
+                )}
+              </span>
+              <span className={styles.title}>
+                {title}
+                {done ? <span className={styles.visuallyHidden}> {t('progress.done')}</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
