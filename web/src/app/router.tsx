@@ -48,13 +48,13 @@ function Guarded({ children }: { children: ReactNode }) {
 
 /**
  * Pages is the page area: the loading state while a page's code arrives, and an error boundary
- * so a page that fails never takes the frame down with it. The boundary is keyed by path so that
- * moving to another page clears an earlier failure.
+ * so a page that fails never takes the frame down with it. Moving to another page clears an
+ * earlier failure.
  */
 function Pages({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   return (
-    <PageErrorBoundary key={pathname}>
+    <PageErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </PageErrorBoundary>
   );

@@ -6,6 +6,9 @@ import { useRuntimeConfig } from '@/config/runtime-context';
 // is always filled from the runtime settings, so no component spells the product's name.
 //
 // Copy rules: warm, plain, short sentences. Many readers have ADHD and some arrive in distress.
+//
+// The legal pages are documents rather than interface copy, and long ones: their text lives with
+// them (features/legal/legal-text.ts), so no first screen carries it.
 
 const en = {
   'app.skipToContent': 'Skip to main content',
@@ -75,43 +78,7 @@ const en = {
   'survey.changeDevice': 'Change my answer',
   'survey.finishQuestions': 'Answer the rest',
 
-  'legal.updated': 'Last updated 22 November 2026',
-  'legal.terms.title': 'Terms and conditions',
-  'legal.terms.intro': 'These terms explain what {brand} offers and what we ask of you. We’ve kept them short and plain.',
-  'legal.terms.serviceHeading': 'What {brand} is',
-  'legal.terms.service1': '{brand} offers one-to-one coaching for adults who have ADHD or think they might.',
-  'legal.terms.service2':
-    'Coaching is not medical care. Our coaches don’t diagnose, prescribe or treat. The questionnaire in sign-up is a screening, not a diagnosis.',
-  'legal.terms.emergencyHeading': 'Not for emergencies',
-  'legal.terms.emergency1':
-    'If you are thinking about hurting yourself, call or text 988 any time, or chat at 988lifeline.org. If you are in immediate danger, call 911.',
-  'legal.terms.whoHeading': 'Who can join',
-  'legal.terms.who1': 'You must be 18 or older and live in the United States.',
-  'legal.terms.accountHeading': 'Your account',
-  'legal.terms.account1': 'Please give true details and keep your password to yourself. Tell us if you think someone else has used your account.',
-  'legal.terms.coachingHeading': 'Coaching',
-  'legal.terms.coaching1': 'You can switch coaches at any time. Please treat your coach with respect, as they will treat you.',
-  'legal.terms.paymentHeading': 'Paying',
-  'legal.terms.payment1': 'Before you pay for anything, we show you the price and what it includes. You can cancel a plan before its next period starts.',
-  'legal.terms.endingHeading': 'Leaving',
-  'legal.terms.ending1': 'You can close your account whenever you like. We may close an account that is used to harm others.',
-  'legal.terms.changesHeading': 'Changes to these terms',
-  'legal.terms.changes1': 'If we change these terms, we’ll tell you in the app before the change applies to you.',
 
-  'legal.privacy.title': 'Privacy policy',
-  'legal.privacy.intro': 'Your answers are personal. Here is what we keep, why we keep it, and what we will never do with it.',
-  'legal.privacy.keepHeading': 'What we keep',
-  'legal.privacy.keep1': 'Your account details: your name, email, date of birth, phone number if you give one, state and time zone.',
-  'legal.privacy.keep2': 'Your answers to the sign-up questions, your screening score, the coach you choose, and how you found us.',
-  'legal.privacy.useHeading': 'Why we keep it',
-  'legal.privacy.use1': 'To match you with a coach, to shape your coaching around you, and to keep you safe. Your coach sees what they need to help you.',
-  'legal.privacy.neverHeading': 'What we never do',
-  'legal.privacy.never1': 'We never sell your information, and we never share your answers with advertisers.',
-  'legal.privacy.never2': 'Our pages have no ad trackers or tracking pixels, and your answers never appear in web addresses.',
-  'legal.privacy.safeHeading': 'Keeping it safe',
-  'legal.privacy.safe1': 'Your information travels encrypted and is kept on our own servers. Only the people who need it for your care can see it.',
-  'legal.privacy.rightsHeading': 'Your choices',
-  'legal.privacy.rights1': 'You can ask for a copy of your information, or ask us to delete it, from the Help screen in the {brand} app.',
   'progress.label': 'Your progress',
   'progress.done': '(done)',
 

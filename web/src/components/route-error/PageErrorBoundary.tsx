@@ -1,10 +1,12 @@
 import { Component, type ReactNode } from 'react';
 import { RouteErrorPage } from './RouteErrorPage';
 
-type State = { failed: boolean };
+type State = { failed: boolean; resetKey?: string };
 
 type Props = {
   children: ReactNode;
+  /** resetKey clears a failure when it changes (the page's path), without remounting the page. */
+  resetKey?: string;
   /** fallback replaces RouteErrorPage; null suits an extra that the page works without. */
   fallback?: ReactNode;
 };
@@ -16,8 +18,15 @@ type Props = {
 export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
-  static getDerivedStateFromError(): State {
+  static getDerivedStateFromError(): Partial<State> {
     return { failed: true };
+  }
+
+  // A new path starts fresh. Clearing the failure here, instead of keying the boundary by path,
+  // keeps the rest of the tree (the sign-in guard, the survey screen) mounted from step to step.
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (props.resetKey === state.resetKey) return null;
+    return { failed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown) {

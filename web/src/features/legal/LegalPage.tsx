@@ -1,22 +1,25 @@
-import { useT, type MessageKey } from '@/lib/messages';
+import { useRuntimeConfig } from '@/config/runtime-context';
+import { interpolate } from '@/lib/messages';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
+import { legalText, type LegalTextKey } from './legal-text';
 import styles from './LegalPage.module.css';
 
 export interface LegalSection {
-  heading: MessageKey;
-  body: MessageKey[];
+  heading: LegalTextKey;
+  body: LegalTextKey[];
 }
 
 /** LegalPage lays out a legal text: a title, when it last changed, then short headed sections. */
-export function LegalPage({ title, intro, sections }: { title: MessageKey; intro: MessageKey; sections: LegalSection[] }) {
-  const t = useT();
+export function LegalPage({ title, intro, sections }: { title: LegalTextKey; intro: LegalTextKey; sections: LegalSection[] }) {
+  const { brandName } = useRuntimeConfig();
+  const t = (key: LegalTextKey) => interpolate(legalText[key], { brand: brandName });
   usePageTitle(t(title));
   return (
     <article className={`${pageStyles.page} ${styles.legal}`}>
       <header className={styles.header}>
         <h1>{t(title)}</h1>
-        <p className={styles.updated}>{t('legal.updated')}</p>
+        <p className={styles.updated}>{t('updated')}</p>
         <p className={pageStyles.lead}>{t(intro)}</p>
       </header>
       {sections.map((section) => (

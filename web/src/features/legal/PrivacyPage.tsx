@@ -4,14 +4,14 @@ import { LegalPage } from './LegalPage';
 export function PrivacyPage() {
   return (
     <LegalPage
-      title="legal.privacy.title"
-      intro="legal.privacy.intro"
+      title="privacy.title"
+      intro="privacy.intro"
       sections={[
-        { heading: 'legal.privacy.keepHeading', body: ['legal.privacy.keep1', 'legal.privacy.keep2'] },
-        { heading: 'legal.privacy.useHeading', body: ['legal.privacy.use1'] },
-        { heading: 'legal.privacy.neverHeading', body: ['legal.privacy.never1', 'legal.privacy.never2'] },
-        { heading: 'legal.privacy.safeHeading', body: ['legal.privacy.safe1'] },
-        { heading: 'legal.privacy.rightsHeading', body: ['legal.privacy.rights1'] },
+        { heading: 'privacy.keepHeading', body: ['privacy.keep1', 'privacy.keep2'] },
+        { heading: 'privacy.useHeading', body: ['privacy.use1'] },
+        { heading: 'privacy.neverHeading', body: ['privacy.never1', 'privacy.never2'] },
+        { heading: 'privacy.safeHeading', body: ['privacy.safe1'] },
+        { heading: 'privacy.rightsHeading', body: ['privacy.rights1'] },
       ]}
     />
   );

@@ -4,17 +4,17 @@ import { LegalPage } from './LegalPage';
 export function TermsPage() {
   return (
     <LegalPage
-      title="legal.terms.title"
-      intro="legal.terms.intro"
+      title="terms.title"
+      intro="terms.intro"
       sections={[
-        { heading: 'legal.terms.serviceHeading', body: ['legal.terms.service1', 'legal.terms.service2'] },
-        { heading: 'legal.terms.emergencyHeading', body: ['legal.terms.emergency1'] },
-        { heading: 'legal.terms.whoHeading', body: ['legal.terms.who1'] },
-        { heading: 'legal.terms.accountHeading', body: ['legal.terms.account1'] },
-        { heading: 'legal.terms.coachingHeading', body: ['legal.terms.coaching1'] },
-        { heading: 'legal.terms.paymentHeading', body: ['legal.terms.payment1'] },
-        { heading: 'legal.terms.endingHeading', body: ['legal.terms.ending1'] },
-        { heading: 'legal.terms.changesHeading', body: ['legal.terms.changes1'] },
+        { heading: 'terms.serviceHeading', body: ['terms.service1', 'terms.service2'] },
+        { heading: 'terms.emergencyHeading', body: ['terms.emergency1'] },
+        { heading: 'terms.whoHeading', body: ['terms.who1'] },
+        { heading: 'terms.accountHeading', body: ['terms.account1'] },
+        { heading: 'terms.coachingHeading', body: ['terms.coaching1'] },
+        { heading: 'terms.paymentHeading', body: ['terms.payment1'] },
+        { heading: 'terms.endingHeading', body: ['terms.ending1'] },
+        { heading: 'terms.changesHeading', body: ['terms.changes1'] },
       ]}
     />
   );

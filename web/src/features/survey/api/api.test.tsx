@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '@/test/api';
 import { testDefinition } from '@/features/survey/test-definition';
 import { DEFINITION_STALE_TIME, definitionQueryOptions, useDefinition } from './get-definition';
 import { useSurvey } from './get-survey';
-import { SurveyRejectedError, useSaveSurvey } from './save-survey';
+import { saveSurvey, SurveyRejectedError } from './save-survey';
 import type { SurveySaveBody } from './types';
 
 function wrapper() {
@@ -50,8 +50,7 @@ describe('survey API', () => {
       },
     });
 
-    const { result } = renderHook(() => useSaveSurvey(), { wrapper: wrapper() });
-    await act(() => result.current.mutateAsync(body));
+    await saveSurvey(body);
 
     expect(sent).toEqual([body]);
   });
@@ -64,8 +63,7 @@ describe('survey API', () => {
       }),
     });
 
-    const { result } = renderHook(() => useSaveSurvey(), { wrapper: wrapper() });
-    const error = await act(() => result.current.mutateAsync(body).catch((e: unknown) => e));
+    const error = await saveSurvey(body).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(SurveyRejectedError);
     expect((error as SurveyRejectedError).problems).toEqual([{ field: 'data[0].answers', message: 'Please choose an answer.' }]);

@@ -1,6 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isHttpStatus } from '@/lib/api-client';
-import { surveyQueryKey } from './get-survey';
 import type { SurveySaveBody } from './types';
 
 // PUT /api/onboarding/survey: saves one step's answers and records the member's progress. The call
@@ -36,14 +34,4 @@ export async function saveSurvey(body: SurveySaveBody): Promise<void> {
     }
     throw error;
   }
-}
-
-/** useSaveSurvey saves answers; on success the saved answers and resume step are read again. */
-export function useSaveSurvey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveSurvey,
-    retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveyQueryKey }),
-  });
 }

@@ -11,7 +11,7 @@ import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
 import { useDefinition } from '@/features/survey/api/get-definition';
 import { useSurvey } from '@/features/survey/api/get-survey';
-import { SurveyRejectedError, useSaveSurvey, type FieldProblem } from '@/features/survey/api/save-survey';
+import { saveSurvey, SurveyRejectedError, type FieldProblem } from '@/features/survey/api/save-survey';
 import type { Answer, Question, SurveyDefinition, SurveySaveBody } from '@/features/survey/api/types';
 import { fillCopy, IOS_ONLY, isLanding, leaveLanding, NAME_AND_BIRTH, nextStepOf, resumeStep } from '@/features/survey/navigation';
 import { useRetryWhenOnline, useSaveStatus, useWarnBeforeLeaving } from '@/features/survey/save-queue';
@@ -67,7 +67,6 @@ interface SurveyStepScreenProps {
  * header, the step's illustration and the quiet save status under it.
  */
 export function SurveyStepScreen({ slug, member }: SurveyStepScreenProps) {
-  const status = useSaveStatus(surveySaveQueue);
   useRetryWhenOnline(surveySaveQueue);
   useWarnBeforeLeaving(surveySaveQueue);
   // A form step's code starts loading with the definition, not after it.
@@ -75,7 +74,7 @@ export function SurveyStepScreen({ slug, member }: SurveyStepScreenProps) {
   return (
     <>
       <StepContent slug={slug} member={member} />
-      <SaveStatus status={status} refusedStep={surveySaveQueue.refusedStep()} />
+      <SaveStatus queue={surveySaveQueue} />
     </>
   );
 }
@@ -132,7 +131,6 @@ function valueOf(answers: Answer[] | undefined, key: string): string | undefined
 function useStepSubmit(question: Question) {
   const t = useT();
   const [, navigate] = useLocation();
-  const save = useSaveSurvey();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
 
@@ -147,7 +145,7 @@ function useStepSubmit(question: Question) {
     const to = nextStepOf(question, answers, isNativeShell());
     let refusal: FieldProblem[] = [];
     const send = (b: SurveySaveBody) =>
-      save.mutateAsync(b).catch((error: unknown) => {
+      saveSurvey(b).catch((error: unknown) => {
         if (error instanceof SurveyRejectedError) refusal = error.problems;
         throw error;
       });
@@ -173,7 +171,6 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
   const t = useT();
   const { brandName } = useRuntimeConfig();
   const saved = useSurvey();
-  const status = useSaveStatus(surveySaveQueue);
   const initial = useAnswersOf(question.slug);
   const nameAndBirth = useAnswersOf(NAME_AND_BIRTH);
   const { submit, busy, problem } = useStepSubmit(question);
@@ -182,10 +179,7 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
   const firstName = valueOf(nameAndBirth, 'firstName') ?? member?.firstName;
   const copy = (text: string) => fillCopy(text, { firstName, brand: brandName });
   const score = saved.data?.score ?? null;
-  // The score is the server's: it waits until every screening answer has arrived and been counted.
-  const scoreReady = status !== 'saving' && !saved.isFetching;
-  const title = question.slug === 'score-screen' ? copy(question.title).replace('{score}', String(score ?? '')) : copy(question.title);
-  usePageTitle(title);
+  usePageTitle(copy(question.title).replace('{score}', String(score ?? '')));
 
   // The steps the member may go to next load ahead, so Next paints them at once.
   useEffect(() => {
@@ -235,19 +229,19 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
       body = <LiveStateStep {...common} />;
       break;
     case 'score-screen':
-      body = scoreReady ? (
-        <ScoreStep
-          {...common}
-          score={score}
-          highLikelihood={saved.data?.highLikelihood ?? false}
-          missingAction={
-            <ButtonLink to={surveyStepPath(saved.data?.resumeAt ?? 'how-often-trouble-wrapping')} variant="secondary">
-              {t('survey.finishQuestions')}
-            </ButtonLink>
-          }
-        />
-      ) : (
-        <PageLoading />
+      body = (
+        <FreshScore>
+          <ScoreStep
+            {...common}
+            score={score}
+            highLikelihood={saved.data?.highLikelihood ?? false}
+            missingAction={
+              <ButtonLink to={surveyStepPath(saved.data?.resumeAt ?? 'how-often-trouble-wrapping')} variant="secondary">
+                {t('survey.finishQuestions')}
+              </ButtonLink>
+            }
+          />
+        </FreshScore>
       );
       break;
     case 'account':
@@ -270,6 +264,22 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
       {body}
     </div>
   );
+}
+
+/**
+ * FreshScore shows its children once the server has counted every answer given on this page: it
+ * waits for saves under way, then reads the survey state again, since only the server scores.
+ */
+function FreshScore({ children }: { children: ReactNode }) {
+  const status = useSaveStatus(surveySaveQueue);
+  const { refetch, isFetching } = useSurvey();
+  const settled = status !== 'saving';
+  const [read, setRead] = useState(false);
+  useEffect(() => {
+    if (!settled) return;
+    void refetch().then(() => setRead(true));
+  }, [settled, refetch]);
+  return read && settled && !isFetching ? children : <PageLoading />;
 }
 
 /** liveStateOf returns the state the member lives in, if they have said. */
