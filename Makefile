@@ -54,6 +54,8 @@ lint: web-deps
 ## bench: the performance figures of ARCHITECTURE.md section 6
 bench: build
 	node web/scripts/bench.mjs $(BIN)
+	go run ./tools/surveyload --binary $(BIN)
+	go run ./tools/surveyload --binary $(BIN) --postgres '$(WAYFINDER_TEST_DATABASE_URL)'
 
 clean:
 	rm -rf bin web/dist

@@ -29,7 +29,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: {
-        viewport: { width: 375, height: 740 },
+        viewport: { width: 375, height: 812 },
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,

@@ -33,10 +33,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: Server }>
 export { expect };
 
 // expectedFailure tells the failed responses Chromium logs that are answers by design: a
-// signed-out visitor's profile request (401) and a sign-in or sign-up form sent back with its
-// errors (4xx). Anything else in the console is a fault.
+// signed-out visitor's profile request (401), a sign-in or sign-up form sent back with its
+// errors (4xx), and requests made while a test has cut the network on purpose. Anything else in
+// the console is a fault.
 function expectedFailure(text: string, url: string): boolean {
   if (!text.startsWith('Failed to load resource')) return false;
+  if (text.includes('net::ERR_INTERNET_DISCONNECTED')) return true;
   const path = new URL(url, 'http://x').pathname;
   if (path === '/api/user/me') return text.includes('status of 401');
   return (path === '/idp/login' || path === '/idp/signup') && /status of 4\d\d/.test(text);
@@ -52,9 +54,11 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-// expectNoAxeViolations runs axe on the page as it is now.
+// expectNoAxeViolations runs axe on the page as it is now, for WCAG 2.2 A and AA and best practice.
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'])
+    .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }

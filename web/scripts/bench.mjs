@@ -139,7 +139,7 @@ async function clickToNext(storageState, transitions = 20) {
       observer.observe(document.body, { childList: true, subtree: true });
       next.click();
     }));
-    times.push(ms); if (process.env.BENCH_DEBUG) console.log(new URL(page.url()).pathname, ms.toFixed(1));
+    times.push(ms);
   }
   await context.close();
   return times;

@@ -7,6 +7,7 @@ import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { PageErrorBoundary } from '@/components/route-error/PageErrorBoundary';
 import { CrisisSupportPage } from '@/features/safety/CrisisSupportPage';
+import { KeepSavingAnswers } from '@/features/survey/components/KeepSavingAnswers';
 import { isSurveySlug } from '@/features/survey/slugs';
 import { Component as Home } from './routes/home';
 
@@ -18,6 +19,7 @@ function page<P extends object>(load: () => Promise<{ Component: ComponentType<P
 
 const Register = page(() => import('./routes/register'));
 const AccountLayout = page(() => import('./routes/account/layout'));
+const AccountIndex = page(() => import('./routes/account/index'));
 const MeetYourCoach = page(() => import('./routes/account/meet-your-coach'));
 const PlanRecommendation = page(() => import('./routes/account/plan-recommendation'));
 const PlanPreview = page(() => import('./routes/account/plan-preview'));
@@ -72,6 +74,7 @@ function Frame({ children }: { children: ReactNode }) {
   ) : null;
   return (
     <AppLayout headerEnd={signOut}>
+      <KeepSavingAnswers />
       <Pages>{children}</Pages>
     </AppLayout>
   );
@@ -100,7 +103,7 @@ function AccountRoutes() {
   return (
     <AccountLayout>
       <Switch>
-        <Route path={paths.account.root} component={MeetYourCoach} />
+        <Route path={paths.account.root} component={AccountIndex} />
         <Route path={paths.account.meetYourCoach} component={MeetYourCoach} />
         <Route path={paths.account.planRecommendation} component={PlanRecommendation} />
         <Route path={paths.account.planPreview} component={PlanPreview} />

@@ -58,8 +58,13 @@ describe('routes', () => {
     },
   );
 
+  it('shows the survey’s account step at /account until the member has confirmed their details', async () => {
+    renderApp('/account');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeInTheDocument();
+  });
+
   it.each([
-    ['/account', 'Choose your coach'],
     ['/account/meet-your-coach', 'Choose your coach'],
     ['/account/plan-recommendation', 'Your recommended plan'],
     ['/account/plan-preview', 'Your plan in detail'],

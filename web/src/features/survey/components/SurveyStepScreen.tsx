@@ -14,7 +14,7 @@ import { useSurvey } from '@/features/survey/api/get-survey';
 import { saveSurvey, SurveyRejectedError, type FieldProblem } from '@/features/survey/api/save-survey';
 import type { Answer, Question, SurveyDefinition, SurveySaveBody } from '@/features/survey/api/types';
 import { fillCopy, IOS_ONLY, isLanding, leaveLanding, NAME_AND_BIRTH, nextStepOf, resumeStep } from '@/features/survey/navigation';
-import { useRetryWhenOnline, useSaveStatus, useWarnBeforeLeaving } from '@/features/survey/save-queue';
+import { useSaveStatus } from '@/features/survey/save-queue';
 import { surveySaveQueue } from '@/features/survey/save-queue-instance';
 import type { SurveySlug } from '@/features/survey/slugs';
 import { ChoiceStep } from './ChoiceStep';
@@ -39,7 +39,7 @@ const formSteps: Partial<Record<string, { preload: () => void }>> = {
 
 /**
  * Steps of the definition that the account area shows (spec §2, "Inside /account"): their address
- * as a survey step leads there.
+ * as a survey step leads there. The "account" step itself is at /account, the area's index.
  */
 const accountAreaSteps: Partial<Record<string, string>> = {
   'meet-your-coach': paths.account.meetYourCoach,
@@ -67,8 +67,6 @@ interface SurveyStepScreenProps {
  * header, the step's illustration and the quiet save status under it.
  */
 export function SurveyStepScreen({ slug, member }: SurveyStepScreenProps) {
-  useRetryWhenOnline(surveySaveQueue);
-  useWarnBeforeLeaving(surveySaveQueue);
   // A form step's code starts loading with the definition, not after it.
   formSteps[slug]?.preload();
   return (
@@ -96,11 +94,13 @@ function StepContent({ slug, member }: SurveyStepScreenProps) {
     landing && definition.data?.questions[NAME_AND_BIRTH] && saved.data
       ? resumeStep(definition.data.questions[NAME_AND_BIRTH], saved.data, isNativeShell())
       : '';
+  const known = Boolean(definition.data) && (Boolean(saved.data) || saved.isError);
   useEffect(() => {
-    if (!landing || (!saved.data && !saved.isError)) return;
+    // Both the definition and the member's answers must be in before deciding.
+    if (!landing || !known) return;
     leaveLanding();
     if (resumeAt) navigate(surveyStepPath(resumeAt), { replace: true });
-  }, [landing, saved.data, saved.isError, resumeAt, navigate]);
+  }, [landing, known, resumeAt, navigate]);
 
   // A failed definition is handed to the page's error boundary, which offers "Try again".
   if (definition.isError) throw definition.error;

@@ -1,0 +1,20 @@
+import { PageLoading } from '@/components/layout/PageLoading';
+import { useMe } from '@/features/account/api/get-me';
+import { useSurvey } from '@/features/survey/api/get-survey';
+import { SurveyStepScreen } from '@/features/survey/components/SurveyStepScreen';
+import { surveySaveQueue } from '@/features/survey/save-queue-instance';
+import { Component as MeetYourCoach } from './meet-your-coach';
+
+/**
+ * The account area's index (/account). The survey's "account" step has this address too: it is
+ * where the member confirms how their coach reaches them before meeting coaches. So /account shows
+ * that step until the member has answered it, and the coach chooser (spec §2) from then on.
+ */
+export function Component() {
+  const me = useMe({ enabled: false }).data?.me;
+  const survey = useSurvey();
+  if (!survey.data && !survey.isError) return <PageLoading />;
+  const confirmed =
+    surveySaveQueue.answersOf('account') !== undefined || survey.data?.answers.some((a) => a.questionSlug === 'account');
+  return confirmed ? <MeetYourCoach /> : <SurveyStepScreen slug="account" member={me} />;
+}
