@@ -43,6 +43,11 @@ export function ProgressHeader({ groups, currentGroupId }: { groups: readonly Su
           );
         })}
       </ol>
+      {/* Phones have room for one title: the current step's, on its own line under the bars. The
+          list keeps every title for screen readers, so this copy is hidden from them. */}
+      <p className={styles.currentTitle} aria-hidden="true">
+        {groups.find((g) => g.id === headerSteps[current]![0])?.title}
+      </p>
     </nav>
   );
 }
