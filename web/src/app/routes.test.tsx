@@ -30,7 +30,8 @@ describe('routes', () => {
   ])('shows the form step %s', async (path, heading) => {
     renderApp(path);
 
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // A form step's code loads on demand, which can take a moment in a busy test run.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it.each([
@@ -61,7 +62,7 @@ describe('routes', () => {
   it('shows the survey’s account step at /account until the member has confirmed their details', async () => {
     renderApp('/account');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it.each([

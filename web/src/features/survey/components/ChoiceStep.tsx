@@ -1,17 +1,9 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useT } from '@/lib/messages';
-import type { Answer, Question } from '@/features/survey/api/types';
+import type { Question } from '@/features/survey/api/types';
+import { StepLines } from './StepLines';
+import type { CustomStepProps } from './steps/types';
 import styles from './SurveyStep.module.css';
-
-interface ChoiceStepProps {
-  question: Question;
-  copy: (text: string) => string;
-  initial?: Answer[];
-  busy: boolean;
-  serverProblem?: string;
-  onSubmit: (answers: Answer[]) => void;
-  actions: ReactNode;
-}
 
 /** Chosen is the member's selection on a step: option keys with their free text, if any. */
 type Chosen = ReadonlyMap<string, string>;
@@ -26,7 +18,7 @@ export function asksQuestion(question: Question): boolean {
  * (SelectOne and Rate as radio buttons, SelectMany as checkboxes, up to its max), or a screen to
  * read (Progress, ResponseView) with only the way on.
  */
-export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSubmit, actions }: ChoiceStepProps) {
+export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSubmit, actions }: CustomStepProps) {
   const t = useT();
   const [picked, setPicked] = useState<Chosen | null>(null);
   const [problem, setProblem] = useState('');
@@ -79,13 +71,7 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
   const problemId = `${ids}-problem`;
   const linesId = `${ids}-lines`;
   const countId = `${ids}-count`;
-  const lines = question.text?.length ? (
-    <div className={styles.lines} id={linesId}>
-      {question.text.map((line) => (
-        <p key={line}>{copy(line)}</p>
-      ))}
-    </div>
-  ) : null;
+  const lines = question.text?.length ? <StepLines lines={question.text} copy={copy} id={linesId} /> : null;
 
   if (!asks) {
     return (

@@ -37,7 +37,7 @@ export function ProgressHeader({ groups, currentGroupId }: { groups: readonly Su
               </span>
               <span className={styles.title}>
                 {title}
-                {done ? <span className={styles.visuallyHidden}> {t('progress.done')}</span> : null}
+                {done ? <span className="visually-hidden"> {t('progress.done')}</span> : null}
               </span>
             </li>
           );

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useT, type MessageKey } from '@/lib/messages';
+import { StepLines } from '@/features/survey/components/StepLines';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import styles from './Fields.module.css';
 import { startingTimeZone, timeZones } from './time-zones';
@@ -54,13 +55,7 @@ export function AccountStep({ question, copy, initial, busy, serverProblem, onSu
   return (
     <form className={stepStyles.form} onSubmit={submit} noValidate>
       <h1>{copy(question.title)}</h1>
-      {question.text?.length ? (
-        <div className={stepStyles.lines}>
-          {question.text.map((line) => (
-            <p key={line}>{copy(line)}</p>
-          ))}
-        </div>
-      ) : null}
+      <StepLines lines={question.text} copy={copy} />
 
       {email ? (
         <div className={styles.field}>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useT } from '@/lib/messages';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
+import { StepLines } from '@/features/survey/components/StepLines';
 import styles from './Fields.module.css';
 import type { CustomStepProps } from './types';
 
@@ -34,13 +35,7 @@ export function LiveStateStep({ question, copy, initial, busy, serverProblem, on
   return (
     <form className={stepStyles.form} onSubmit={submit} noValidate>
       <h1>{copy(question.title)}</h1>
-      {question.text?.length ? (
-        <div className={stepStyles.lines} id={linesId}>
-          {question.text.map((line) => (
-            <p key={line}>{copy(line)}</p>
-          ))}
-        </div>
-      ) : null}
+      <StepLines lines={question.text} copy={copy} id={linesId} />
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${ids}-state`}>
           {t('survey.liveState.label')}

@@ -117,7 +117,7 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
         {problems[field]}
       </p>
     ) : null;
-  const newTab = <span className={styles.visuallyHidden}> {t('common.opensInNewTab')}</span>;
+  const newTab = <span className="visually-hidden"> {t('common.opensInNewTab')}</span>;
 
   return (
     <form className={stepStyles.form} onSubmit={submit} noValidate>

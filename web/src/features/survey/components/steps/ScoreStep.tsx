@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useT } from '@/lib/messages';
+import { StepLines } from '@/features/survey/components/StepLines';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import styles from './ScoreStep.module.css';
 import type { CustomStepProps } from './types';
@@ -45,13 +46,7 @@ export function ScoreStep({ question, copy, busy, onSubmit, actions, score, high
         ))}
       </div>
       {highLikelihood && question.feedback ? <p className={styles.feedback}>{copy(question.feedback)}</p> : null}
-      {question.text?.length ? (
-        <div className={stepStyles.lines}>
-          {question.text.map((line) => (
-            <p key={line}>{copy(line)}</p>
-          ))}
-        </div>
-      ) : null}
+      <StepLines lines={question.text} copy={copy} />
       {question.attribution ? <p className={stepStyles.attribution}>{question.attribution}</p> : null}
       {actions}
     </form>

@@ -1,0 +1,74 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProgressHeader } from './ProgressHeader';
+
+// The groups as the survey definition sends them (spec §2). The ADHD questionnaire's title never
+// shows: its steps belong to the personalizing step of the header.
+const groups = [
+  { id: 0, key: 'info', title: 'Getting to know you' },
+  { id: 1, key: 'info', title: 'Getting to know you' },
+  { id: 2, key: 'personalize', title: 'Personalizing your care' },
+  { id: 3, key: 'coach', title: 'Matching you with a coach' },
+  { id: 4, key: 'adhdq', title: 'ADHD questionnaire' },
+];
+
+function steps(currentGroupId: number, given = groups) {
+  render(<ProgressHeader groups={given} currentGroupId={currentGroupId} />);
+  const nav = screen.getByRole('navigation', { name: 'Your progress' });
+  return within(nav).getAllByRole('listitem');
+}
+
+describe('ProgressHeader', () => {
+  // Each row: the current group, then which of the three steps is current and how many are done.
+  it.each([
+    [0, 0, 0],
+    [1, 0, 0],
+    [2, 1, 1],
+    [4, 1, 1],
+    [3, 2, 2],
+  ])('in group %i marks step %i as current with %i finished', (groupId, current, done) => {
+    const items = steps(groupId);
+
+    expect(items).toHaveLength(3);
+    items.forEach((item, index) => {
+      if (index === current) expect(item).toHaveAttribute('aria-current', 'step');
+      else expect(item).not.toHaveAttribute('aria-current');
+      if (index < done) expect(item).toHaveTextContent(/\(done\)$/);
+      else expect(item).not.toHaveTextContent('(done)');
+    });
+  });
+
+  it('names the three steps in order, inside an ordered list', () => {
+    const items = steps(0);
+
+    expect(items[0]!.closest('ol')).not.toBeNull();
+    expect(items.map((item) => item.textContent)).toEqual(['1Getting to know you', '2Personalizing your care', '3Matching you with a coach']);
+  });
+
+  it('takes the titles from the groups it is given', () => {
+    const renamed = groups.map((g) => ({ ...g, title: `${g.key} title ${g.id}` }));
+    const items = steps(0, renamed);
+
+    expect(items.map((item) => item.textContent)).toEqual(['1info title 0', '2personalize title 2', '3coach title 3']);
+    expect(screen.queryByText(/adhdq title/)).not.toBeInTheDocument();
+  });
+
+  it('shows a check mark instead of the number on finished steps only', () => {
+    const items = steps(3);
+
+    for (const item of items.slice(0, 2)) {
+      const icon = item.querySelector('svg');
+      expect(icon).not.toBeNull();
+      expect(icon!.closest('[aria-hidden="true"]')).not.toBeNull();
+      expect(item).not.toHaveTextContent(/^\d/);
+    }
+    expect(items[2]!.querySelector('svg')).toBeNull();
+    expect(items[2]).toHaveTextContent(/^3/);
+  });
+
+  it('shows no check marks at the start', () => {
+    const items = steps(0);
+
+    for (const item of items) expect(item.querySelector('svg')).toBeNull();
+  });
+});
