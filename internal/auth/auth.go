@@ -37,6 +37,9 @@ type Store interface {
 
 	CreateSession(ctx context.Context, ws account.Session) error
 	SessionByIDHash(ctx context.Context, idHash string, now time.Time) (account.Session, error)
+	// SessionWithUser is SessionByIDHash and UserByID in one read; a live session whose user is
+	// gone comes back with a zero User.
+	SessionWithUser(ctx context.Context, idHash string, now time.Time) (account.Session, account.User, error)
 	TouchSession(ctx context.Context, idHash string, now, idleExpiresAt time.Time) error
 	UpdateSessionTokens(ctx context.Context, idHash, idToken, accessToken, refreshToken string, accessTokenExpiresAt time.Time) error
 	DeleteSession(ctx context.Context, idHash string) error

@@ -154,6 +154,18 @@ func (m *memStore) SessionByIDHash(_ context.Context, idHash string, now time.Ti
 	return ws, nil
 }
 
+// SessionWithUser, like the SQL store, returns a live session whose user is gone with a zero User.
+func (m *memStore) SessionWithUser(_ context.Context, idHash string, now time.Time) (account.Session, account.User, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.calls["SessionWithUser"]++
+	ws, ok := m.sessions[idHash]
+	if !ok || !alive(ws, now) {
+		return account.Session{}, account.User{}, apperr.E(apperr.NotFound, "no session")
+	}
+	return ws, m.users[ws.UserID], nil
+}
+
 func (m *memStore) TouchSession(_ context.Context, idHash string, now, idleExpiresAt time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -47,7 +47,8 @@ func cookieValue(r *http.Request, name string) string {
 
 // authenticateSession finds the live session of the request's cookie and its user. A missing,
 // unknown or expired session is anonymous, and a stale cookie is cleared. Only a store failure is
-// an error.
+// an error. The session and its user are read in one query, since every signed-in request needs
+// both.
 func (s *Service) authenticateSession(w http.ResponseWriter, r *http.Request) (Principal, bool, error) {
 	raw := cookieValue(r, s.sessionCookie)
 	if raw == "" {
@@ -56,7 +57,7 @@ func (s *Service) authenticateSession(w http.ResponseWriter, r *http.Request) (P
 	ctx := r.Context()
 	idHash := account.HashSessionID(raw)
 	now := s.now()
-	ws, err := s.store.SessionByIDHash(ctx, idHash, now)
+	ws, u, err := s.store.SessionWithUser(ctx, idHash, now)
 	if apperr.Is(err, apperr.NotFound) {
 		// The cookie names a session that has expired or was signed out: the request goes on as
 		// an anonymous one, and the browser forgets the cookie.
@@ -66,6 +67,9 @@ func (s *Service) authenticateSession(w http.ResponseWriter, r *http.Request) (P
 	}
 	if err != nil {
 		return Principal{}, false, err
+	}
+	if u.ID == "" {
+		return s.endSessionOfDeletedUser(ctx, w, idHash)
 	}
 	if now.Sub(ws.LastSeenAt) >= touchEvery {
 		err := s.store.TouchSession(ctx, idHash, now, s.idleExpiry(now, ws.AbsoluteExpiresAt))
@@ -86,17 +90,25 @@ func (s *Service) authenticateSession(w http.ResponseWriter, r *http.Request) (P
 			s.setCookie(w, s.sessionCookie, "", -1)
 			return Principal{}, false, nil
 		}
-	}
-	u, err := s.store.UserByID(ctx, ws.UserID)
-	if apperr.Is(err, apperr.NotFound) { // the user was deleted; their sessions go with them
-		_ = s.store.DeleteSession(ctx, idHash)
-		s.setCookie(w, s.sessionCookie, "", -1)
-		return Principal{}, false, nil
-	}
-	if err != nil {
-		return Principal{}, false, err
+		// A refresh may have changed the user's role to the one in the new access token, so the
+		// user is read again; refreshes are rare, so this costs the common request nothing.
+		u, err = s.store.UserByID(ctx, ws.UserID)
+		if apperr.Is(err, apperr.NotFound) {
+			return s.endSessionOfDeletedUser(ctx, w, idHash)
+		}
+		if err != nil {
+			return Principal{}, false, err
+		}
 	}
 	return Principal{User: u, Staff: u.Role == account.RoleStaff, Via: ViaSession}, true, nil
+}
+
+// endSessionOfDeletedUser ends a session whose user was deleted, since their sessions go with them,
+// and lets the request go on as an anonymous one.
+func (s *Service) endSessionOfDeletedUser(ctx context.Context, w http.ResponseWriter, idHash string) (Principal, bool, error) {
+	_ = s.store.DeleteSession(ctx, idHash)
+	s.setCookie(w, s.sessionCookie, "", -1)
+	return Principal{}, false, nil
 }
 
 // idleExpiry is when a session used at now ends if it is not used again: never past its absolute end.

@@ -201,6 +201,47 @@ func TestConcurrentRefreshKeepsTheSession(t *testing.T) {
 	}
 }
 
+func TestSessionRequestReadsOnce(t *testing.T) {
+	e := newEnv(t)
+	c := e.signIn("auth0|once")
+	before := map[string]int{}
+	for _, name := range []string{"SessionWithUser", "SessionByIDHash", "UserByID"} {
+		before[name] = e.store.count(name)
+	}
+	if _, p, ok := e.withCookie(c); !ok || p.User.Subject != "auth0|once" {
+		t.Fatalf("signed in = %v as %q, want auth0|once", ok, p.User.Subject)
+	}
+	// A signed-in request that needs neither a touch nor a refresh reads the session and its user
+	// in one query, and nothing else.
+	want := map[string]int{"SessionWithUser": 1, "SessionByIDHash": 0, "UserByID": 0}
+	for name, n := range want {
+		if got := e.store.count(name) - before[name]; got != n {
+			t.Errorf("%s called %d times, want %d", name, got, n)
+		}
+	}
+}
+
+func TestSessionRefreshShowsNewRole(t *testing.T) {
+	e := newEnv(t)
+	c := e.signIn("auth0|promoted", "member")
+	if _, p, ok := e.withCookie(c); !ok || p.Staff {
+		t.Fatalf("before the refresh: signed in %v, staff %v; want a signed-in member", ok, p.Staff)
+	}
+	// The provider makes the member staff; the next refresh carries the role in its access token,
+	// and the request that refreshed already acts with it.
+	e.p.mu.Lock()
+	for token, g := range e.p.refreshes {
+		g.roles = []string{"staff"}
+		e.p.refreshes[token] = g
+	}
+	e.p.mu.Unlock()
+	e.clock.Advance(30 * time.Minute)
+	_, p, ok := e.withCookie(c)
+	if !ok || !p.Staff || p.User.Role != account.RoleStaff {
+		t.Errorf("after the refresh: signed in %v, staff %v, role %q; want staff; logs:\n%s", ok, p.Staff, p.User.Role, e.logs.String())
+	}
+}
+
 func TestSessionOfDeletedUser(t *testing.T) {
 	e := newEnv(t)
 	c := e.signIn("auth0|gone")

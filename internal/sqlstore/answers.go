@@ -16,13 +16,12 @@ import (
 // history only when they differ from what was stored, so sending the same body twice leaves the same
 // state. A non-empty fromSlug appends a progress event. A non-empty utm is recorded: the first touch
 // is kept for good once set, the latest is replaced. Writing anything for an unknown user is NotFound.
+// It returns once the submission is durably stored.
 func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []onboarding.QuestionAnswers, utm onboarding.UTM, now time.Time) error {
 	if userID == "" {
 		return apperr.E(apperr.Invalid, "the survey needs its member")
 	}
-	now = utc(now)
-	type encoded struct{ slug, answers string }
-	rows := make([]encoded, 0, len(data))
+	sv := surveySave{userID: userID, fromSlug: fromSlug, utm: utm, now: utc(now), rows: make([]encodedAnswers, 0, len(data))}
 	for _, qa := range data {
 		answers := qa.Answers
 		if answers == nil {
@@ -32,47 +31,151 @@ func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []onb
 		if err != nil {
 			return apperr.Wrap(apperr.Internal, err, "could not encode the answers")
 		}
-		rows = append(rows, encoded{qa.QuestionSlug, string(b)})
+		sv.rows = append(sv.rows, encodedAnswers{qa.QuestionSlug, string(b)})
 	}
-	// The four statements are prepared once per store and reused, which on SQLite saves parsing them
-	// on every save; they are fetched before the transaction takes SQLite's one connection.
+	if s.dialect == DialectPostgres && !sv.repeatsQuestion() {
+		return s.saveSurveyPostgres(ctx, sv)
+	}
+	// The statements are prepared once per store and reused, which on SQLite saves parsing them on
+	// every save; they are fetched before a transaction takes SQLite's one connection.
+	st, err := s.surveyStatements(ctx)
+	if err != nil {
+		return err
+	}
+	if s.dialect == DialectSQLite {
+		return s.surveyCommits.save(ctx, s, st, sv)
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error { return st.write(ctx, tx, sv) })
+}
+
+// repeatsQuestion reports whether the submission names a question more than once. The API refuses
+// such a body, but the store takes it as the statements always have, one answer after the other,
+// which the one-statement save on PostgreSQL cannot: one statement may change a row only once.
+func (sv surveySave) repeatsQuestion() bool {
+	seen := make(map[string]bool, len(sv.rows))
+	for _, r := range sv.rows {
+		if seen[r.slug] {
+			return true
+		}
+		seen[r.slug] = true
+	}
+	return false
+}
+
+// saveSurveyPostgres makes the whole save in one statement, which PostgreSQL runs as one
+// transaction: one round trip instead of one per statement plus the transaction's two. Each round
+// trip costs the server and the database processor time, and on a busy server that time, not the
+// disk, limits how many saves go through.
+func (s *DB) saveSurveyPostgres(ctx context.Context, sv surveySave) error {
+	st, err := s.prepared(ctx, saveSurveyPostgresSQL)
+	if err != nil {
+		return classify(err, "save the survey")
+	}
+	slugs, answers := make([]string, len(sv.rows)), make([]string, len(sv.rows))
+	for i, r := range sv.rows {
+		slugs[i], answers[i] = r.slug, r.answers
+	}
+	u := sv.utm
+	_, err = st.ExecContext(ctx, sv.userID, slugs, answers, sv.now, sv.fromSlug,
+		u.Source, u.Medium, u.Campaign, u.AdID, u.AdGroup, u.Term, u.Content, u.GCLID, u.Coupon, !u.IsZero())
+	return classify(err, "save the survey")
+}
+
+// saveSurveyPostgresSQL is SaveSurvey's transaction as one statement: the same upsert, history entry
+// for each changed answer, progress event and campaign values as the statements below, chained with
+// data-modifying WITH clauses. The history is written from what the upsert returned, so it gets an
+// entry only for answers that changed. Parameters: user, question slugs, answers (JSON), time, the
+// step moved on from, the nine campaign values, and whether there are any.
+const saveSurveyPostgresSQL = `
+	WITH input AS (
+		SELECT question_slug, answers FROM unnest($2::text[], $3::text[]) AS t (question_slug, answers)
+	), changed AS (
+		INSERT INTO survey_answers (user_id, question_slug, answers, updated_at)
+		SELECT $1::text, question_slug, answers, $4::timestamptz FROM input
+		ON CONFLICT (user_id, question_slug) DO UPDATE
+			SET answers = excluded.answers, updated_at = excluded.updated_at
+			WHERE survey_answers.answers <> excluded.answers
+		RETURNING question_slug, answers
+	), history AS (
+		INSERT INTO survey_answer_history (user_id, question_slug, answers, recorded_at)
+		SELECT $1::text, question_slug, answers, $4::timestamptz FROM changed
+	), progress AS (
+		INSERT INTO progress_events (user_id, from_slug, created_at)
+		SELECT $1::text, $5::text, $4::timestamptz WHERE $5::text <> ''
+	)
+	INSERT INTO utm_records (user_id,
+		first_utm_source, first_utm_medium, first_utm_campaign, first_utm_adid, first_utm_adgroup,
+		first_utm_term, first_utm_content, first_gclid, first_coupon, first_at,
+		latest_utm_source, latest_utm_medium, latest_utm_campaign, latest_utm_adid, latest_utm_adgroup,
+		latest_utm_term, latest_utm_content, latest_gclid, latest_coupon, latest_at)
+	SELECT $1::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $4::timestamptz,
+		$6::text, $7::text, $8::text, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $4::timestamptz
+	WHERE $15::boolean
+	ON CONFLICT (user_id) DO UPDATE SET
+		latest_utm_source = excluded.latest_utm_source,
+		latest_utm_medium = excluded.latest_utm_medium,
+		latest_utm_campaign = excluded.latest_utm_campaign,
+		latest_utm_adid = excluded.latest_utm_adid,
+		latest_utm_adgroup = excluded.latest_utm_adgroup,
+		latest_utm_term = excluded.latest_utm_term,
+		latest_utm_content = excluded.latest_utm_content,
+		latest_gclid = excluded.latest_gclid,
+		latest_coupon = excluded.latest_coupon,
+		latest_at = excluded.latest_at`
+
+// surveySave is one submission, encoded and ready to write.
+type surveySave struct {
+	userID, fromSlug string
+	rows             []encodedAnswers
+	utm              onboarding.UTM
+	now              time.Time
+}
+
+type encodedAnswers struct{ slug, answers string }
+
+// surveyStmts are the prepared statements of a save.
+type surveyStmts struct{ upsertAnswers, insertHistory, insertProgress, upsertUTM *sql.Stmt }
+
+func (s *DB) surveyStatements(ctx context.Context) (surveyStmts, error) {
 	var st [4]*sql.Stmt
 	for i, q := range []string{upsertAnswersSQL, insertAnswerHistorySQL, insertProgressSQL, upsertUTMSQL} {
 		var err error
 		if st[i], err = s.prepared(ctx, q); err != nil {
-			return classify(err, "save the survey")
+			return surveyStmts{}, classify(err, "save the survey")
 		}
 	}
-	upsertAnswers, insertHistory, insertProgress, upsertUTM := st[0], st[1], st[2], st[3]
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, r := range rows {
-			// The upsert returns a row only when it inserted or changed something; that is when the
-			// history gets a new entry.
-			var slug string
-			err := tx.StmtContext(ctx, upsertAnswers).QueryRowContext(ctx, userID, r.slug, r.answers, now).Scan(&slug)
-			if errors.Is(err, sql.ErrNoRows) {
-				continue
-			}
-			if err != nil {
-				return classify(err, "save the answers")
-			}
-			if _, err := tx.StmtContext(ctx, insertHistory).ExecContext(ctx, userID, r.slug, r.answers, now); err != nil {
-				return classify(err, "save the answers")
-			}
+	return surveyStmts{st[0], st[1], st[2], st[3]}, nil
+}
+
+// write makes one submission's changes inside tx.
+func (st surveyStmts) write(ctx context.Context, tx *sql.Tx, sv surveySave) error {
+	for _, r := range sv.rows {
+		// The upsert returns a row only when it inserted or changed something; that is when the
+		// history gets a new entry.
+		var slug string
+		err := tx.StmtContext(ctx, st.upsertAnswers).QueryRowContext(ctx, sv.userID, r.slug, r.answers, sv.now).Scan(&slug)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
 		}
-		if fromSlug != "" {
-			if _, err := tx.StmtContext(ctx, insertProgress).ExecContext(ctx, userID, fromSlug, now); err != nil {
-				return classify(err, "save the progress")
-			}
+		if err != nil {
+			return classify(err, "save the answers")
 		}
-		if !utm.IsZero() {
-			if _, err := tx.StmtContext(ctx, upsertUTM).ExecContext(ctx, userID, utm.Source, utm.Medium, utm.Campaign,
-				utm.AdID, utm.AdGroup, utm.Term, utm.Content, utm.GCLID, utm.Coupon, now); err != nil {
-				return classify(err, "save the campaign values")
-			}
+		if _, err := tx.StmtContext(ctx, st.insertHistory).ExecContext(ctx, sv.userID, r.slug, r.answers, sv.now); err != nil {
+			return classify(err, "save the answers")
 		}
-		return nil
-	})
+	}
+	if sv.fromSlug != "" {
+		if _, err := tx.StmtContext(ctx, st.insertProgress).ExecContext(ctx, sv.userID, sv.fromSlug, sv.now); err != nil {
+			return classify(err, "save the progress")
+		}
+	}
+	if u := sv.utm; !u.IsZero() {
+		if _, err := tx.StmtContext(ctx, st.upsertUTM).ExecContext(ctx, sv.userID, u.Source, u.Medium, u.Campaign,
+			u.AdID, u.AdGroup, u.Term, u.Content, u.GCLID, u.Coupon, sv.now); err != nil {
+			return classify(err, "save the campaign values")
+		}
+	}
+	return nil
 }
 
 // upsertAnswersSQL keeps the latest answers of one question. The WHERE skips an update that would

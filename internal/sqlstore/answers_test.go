@@ -1,7 +1,10 @@
 package sqlstore
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -163,6 +166,103 @@ func TestSaveSurveyUTM(t *testing.T) {
 			}
 			if _, err := db.UTMRecord(ctx, other.ID); codeOf(err) != apperr.NotFound {
 				t.Errorf("UTMRecord of a member without campaign values: err = %v, want NotFound", err)
+			}
+		})
+	}
+}
+
+func TestSaveSurveyOneSubmission(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			u := mustUser(t, db, "together")
+			// Answers to two questions, a progress event and campaign values all in one save.
+			data := append(sampleAnswers("gender", "female"), sampleAnswers("motivation", "learn-more")...)
+			if err := db.SaveSurvey(ctx, u.ID, "motivation", data, sampleUTM("search"), t0); err != nil {
+				t.Fatalf("SaveSurvey: %v", err)
+			}
+			// A question named twice, which only the store accepts (the API refuses it), is taken one
+			// answer after the other: the last one stands, and the history holds both.
+			repeated := append(sampleAnswers("gender", "male"), sampleAnswers("gender", "non-binary")...)
+			t1 := t0.Add(time.Minute)
+			if err := db.SaveSurvey(ctx, u.ID, "gender", repeated, onboarding.UTM{}, t1); err != nil {
+				t.Fatalf("SaveSurvey with a repeated question: %v", err)
+			}
+
+			latest, err := db.SurveyAnswers(ctx, u.ID)
+			wantLatest := []onboarding.StoredAnswers{
+				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t1},
+				{QuestionSlug: "motivation", Answers: []onboarding.Answer{{Key: "learn-more", Value: "learn-more"}}, UpdatedAt: t0},
+			}
+			if err != nil || !reflect.DeepEqual(latest, wantLatest) {
+				t.Errorf("SurveyAnswers = %+v, %v; want %+v", latest, err, wantLatest)
+			}
+			history, err := db.AnswerHistory(ctx, u.ID, "gender")
+			wantHistory := []onboarding.StoredAnswers{
+				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "female", Value: "female"}}, UpdatedAt: t0},
+				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "male", Value: "male"}}, UpdatedAt: t1},
+				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t1},
+			}
+			if err != nil || !reflect.DeepEqual(history, wantHistory) {
+				t.Errorf("AnswerHistory(gender) = %+v, %v; want %+v", history, err, wantHistory)
+			}
+			events, err := db.ProgressEvents(ctx, u.ID)
+			wantEvents := []onboarding.ProgressEvent{{UserID: u.ID, FromSlug: "motivation", At: t0}, {UserID: u.ID, FromSlug: "gender", At: t1}}
+			if err != nil || !reflect.DeepEqual(events, wantEvents) {
+				t.Errorf("ProgressEvents = %+v, %v; want %+v", events, err, wantEvents)
+			}
+			utm, err := db.UTMRecord(ctx, u.ID)
+			wantUTM := onboarding.UTMRecord{First: sampleUTM("search"), Latest: sampleUTM("search"), FirstAt: t0, LatestAt: t0}
+			if err != nil || !reflect.DeepEqual(utm, wantUTM) {
+				t.Errorf("UTMRecord = %+v, %v; want %+v", utm, err, wantUTM)
+			}
+		})
+	}
+}
+
+func TestSaveSurveyConcurrent(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			// Many members save at once, as they do on a busy day, and a few saves are for members
+			// that do not exist. Each save must get its own outcome whatever it was written with.
+			const members = 24
+			ids := make([]string, members)
+			for i := range ids {
+				if i%6 == 5 {
+					ids[i] = fmt.Sprintf("nobody-%d", i)
+					continue
+				}
+				ids[i] = mustUser(t, db, fmt.Sprintf("busy-%d", i)).ID
+			}
+			errs := make([]error, members)
+			var wg sync.WaitGroup
+			for i, id := range ids {
+				wg.Go(func() {
+					errs[i] = db.SaveSurvey(ctx, id, "gender", sampleAnswers("gender", fmt.Sprintf("answer-%d", i)), onboarding.UTM{}, t0)
+				})
+			}
+			wg.Wait()
+			for i, id := range ids {
+				unknown := strings.HasPrefix(id, "nobody")
+				wantCode := apperr.Code("")
+				if unknown {
+					wantCode = apperr.NotFound
+				}
+				if code := codeOf(errs[i]); code != wantCode {
+					t.Errorf("save %d: code = %q, want %q (err %v)", i, code, wantCode, errs[i])
+					continue
+				}
+				got, err := db.SurveyAnswers(ctx, id)
+				want := []onboarding.StoredAnswers{{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: fmt.Sprintf("answer-%d", i), Value: fmt.Sprintf("answer-%d", i)}}, UpdatedAt: t0}}
+				if unknown {
+					want = []onboarding.StoredAnswers{}
+				}
+				if err != nil || !reflect.DeepEqual(got, want) {
+					t.Errorf("save %d: SurveyAnswers = %+v, %v; want %+v", i, got, err, want)
+				}
 			}
 		})
 	}

@@ -40,6 +40,8 @@ type DB struct {
 	db      *sql.DB
 	dialect string
 	stmts   sync.Map // query text → *sql.Stmt, see prepared
+
+	surveyCommits surveyCommitter // SQLite only, see SaveSurvey
 }
 
 // Open connects to the database named by dsn and checks that it answers. A postgres:// or
@@ -152,8 +154,10 @@ func (s *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the prepared statements and the pool; queries still running finish first.
+// Close closes the prepared statements and the pool; queries still running and saves already
+// queued finish first.
 func (s *DB) Close() error {
+	s.surveyCommits.close()
 	s.stmts.Range(func(_, st any) bool {
 		st.(*sql.Stmt).Close()
 		return true

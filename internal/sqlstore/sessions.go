@@ -60,6 +60,66 @@ func (s *DB) SessionByIDHash(ctx context.Context, idHash string, now time.Time) 
 	return ws, nil
 }
 
+// SessionWithUser returns the session with the given hash, if it is still alive at now, together with
+// its user, in one query. Every request that carries a session cookie needs both, and on SQLite each
+// query waits its turn for the one connection behind the other requests' commits, so one query
+// instead of two shortens every signed-in request. Expiry is as in SessionByIDHash. A live session
+// whose user no longer exists comes back with a zero User (an empty ID), so the caller can end it;
+// the schema deletes a user's sessions with the user, so this is a safeguard, not a normal case.
+func (s *DB) SessionWithUser(ctx context.Context, idHash string, now time.Time) (account.Session, account.User, error) {
+	// The statement is prepared once and reused: SQLite would otherwise parse the join on every
+	// signed-in request.
+	st, err := s.prepared(ctx, sessionWithUserSQL)
+	if err != nil {
+		return account.Session{}, account.User{}, classify(err, "find the session")
+	}
+	ws, u, err := scanSessionWithUser(st.QueryRowContext(ctx, idHash, utc(now)))
+	if err != nil {
+		return account.Session{}, account.User{}, classify(err, "find the session")
+	}
+	return ws, u, nil
+}
+
+// sessionWithUserSQL reads a live session and its user. The join is an outer one so that a session
+// without its user is told apart from no session at all.
+const sessionWithUserSQL = `
+	SELECT s.id_hash, s.user_id, s.created_at, s.last_seen_at, s.idle_expires_at, s.absolute_expires_at,
+		s.id_token, s.access_token, s.refresh_token, s.access_token_expires_at,
+		u.id, u.subject, u.email, u.first_name, u.last_name, u.date_of_birth, u.device, u.role, u.created_at, u.updated_at
+	FROM web_sessions s
+	LEFT JOIN users u ON u.id = s.user_id
+	WHERE s.id_hash = $1 AND s.idle_expires_at > $2 AND s.absolute_expires_at > $2`
+
+// scanSessionWithUser reads one row of sessionWithUserSQL, with every time in UTC. The user's columns
+// are all NULL when the user is missing, and the user is then the zero User.
+func scanSessionWithUser(row scanner) (account.Session, account.User, error) {
+	var (
+		ws                                                    account.Session
+		ate, dob, created, updated                            sql.NullTime
+		id, subject, email, firstName, lastName, device, role sql.NullString
+	)
+	err := row.Scan(&ws.IDHash, &ws.UserID, &ws.CreatedAt, &ws.LastSeenAt, &ws.IdleExpiresAt, &ws.AbsoluteExpiresAt,
+		&ws.IDToken, &ws.AccessToken, &ws.RefreshToken, &ate,
+		&id, &subject, &email, &firstName, &lastName, &dob, &device, &role, &created, &updated)
+	if err != nil {
+		return account.Session{}, account.User{}, err
+	}
+	ws.CreatedAt, ws.LastSeenAt = ws.CreatedAt.UTC(), ws.LastSeenAt.UTC()
+	ws.IdleExpiresAt, ws.AbsoluteExpiresAt = ws.IdleExpiresAt.UTC(), ws.AbsoluteExpiresAt.UTC()
+	if ate.Valid {
+		ws.AccessTokenExpiresAt = ate.Time.UTC()
+	}
+	if !id.Valid {
+		return ws, account.User{}, nil
+	}
+	u := account.User{
+		ID: id.String, Subject: subject.String, Email: email.String, FirstName: firstName.String, LastName: lastName.String,
+		DateOfBirth: dateOnly(dob), Device: device.String, Role: account.Role(role.String),
+		CreatedAt: created.Time.UTC(), UpdatedAt: updated.Time.UTC(),
+	}
+	return ws, u, nil
+}
+
 // TouchSession records use of a live session at now and moves its idle expiry to idleExpiresAt. The
 // absolute expiry never moves. A session that is missing or already expired is NotFound.
 func (s *DB) TouchSession(ctx context.Context, idHash string, now, idleExpiresAt time.Time) error {

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,6 +76,121 @@ func TestCreateAndFindSession(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestSessionWithUser(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			// A member with every profile field set, and a staff user with none, so each user column
+			// is read back both filled and empty.
+			dob := time.Date(1990, 5, 6, 0, 0, 0, 0, time.UTC)
+			member := mustUser(t, db, "with-profile")
+			if _, err := db.UpdateUserProfile(ctx, member.ID, "Ada", "Lovelace", &dob, "iphone"); err != nil {
+				t.Fatal(err)
+			}
+			staff, err := db.CreateUser(ctx, account.User{Subject: "staff", Role: account.RoleStaff})
+			if err != nil {
+				t.Fatal(err)
+			}
+			noTokens := sampleSession("no-tokens", staff.ID)
+			noTokens.IDToken, noTokens.AccessToken, noTokens.RefreshToken, noTokens.AccessTokenExpiresAt = "", "", "", time.Time{}
+			for _, ws := range []account.Session{sampleSession("member", member.ID), noTokens} {
+				if err := db.CreateSession(ctx, ws); err != nil {
+					t.Fatal(err)
+				}
+			}
+
+			tests := []struct {
+				name     string
+				idHash   string
+				now      time.Time
+				wantCode apperr.Code
+			}{
+				{"alive", "member", t0.Add(time.Minute), ""},
+				{"without tokens", "no-tokens", t0.Add(time.Minute), ""},
+				{"idle expired", "member", t0.Add(30 * time.Minute), apperr.NotFound},
+				{"absolute expiry", "member", t0.Add(12 * time.Hour), apperr.NotFound},
+				{"unknown hash", "nope", t0, apperr.NotFound},
+			}
+			for _, tt := range tests {
+				gotSession, gotUser, err := db.SessionWithUser(ctx, tt.idHash, tt.now)
+				if code := codeOf(err); code != tt.wantCode {
+					t.Errorf("SessionWithUser %s: code = %q, want %q (err %v)", tt.name, code, tt.wantCode, err)
+					continue
+				}
+				if err != nil {
+					if !reflect.DeepEqual(gotSession, account.Session{}) || !reflect.DeepEqual(gotUser, account.User{}) {
+						t.Errorf("SessionWithUser %s: got %+v and %+v with the error, want zero values", tt.name, gotSession, gotUser)
+					}
+					continue
+				}
+				// The one query must agree exactly with the two it replaces.
+				wantSession, err := db.SessionByIDHash(ctx, tt.idHash, tt.now)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantUser, err := db.UserByID(ctx, wantSession.UserID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(gotSession, wantSession) {
+					t.Errorf("SessionWithUser %s: session %+v, want %+v", tt.name, gotSession, wantSession)
+				}
+				if !reflect.DeepEqual(gotUser, wantUser) {
+					t.Errorf("SessionWithUser %s: user %+v, want %+v", tt.name, gotUser, wantUser)
+				}
+			}
+
+			// Deleting a user deletes their sessions with them.
+			if err := db.DeleteUser(ctx, staff.ID); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := db.SessionWithUser(ctx, "no-tokens", t0); codeOf(err) != apperr.NotFound {
+				t.Errorf("SessionWithUser of a deleted user's session: err = %v, want NotFound", err)
+			}
+
+			// A session that outlived its user, which only a schema without that rule allows, comes back
+			// with a zero user so the caller can end it.
+			orphanUserSession(t, s, member.ID)
+			gotSession, gotUser, err := db.SessionWithUser(ctx, "member", t0)
+			if err != nil {
+				t.Fatalf("SessionWithUser of an orphaned session: %v", err)
+			}
+			if gotSession.IDHash != "member" || gotSession.UserID != member.ID || !reflect.DeepEqual(gotUser, account.User{}) {
+				t.Errorf("SessionWithUser of an orphaned session = %+v, %+v; want the session and a zero user", gotSession, gotUser)
+			}
+		})
+	}
+}
+
+// orphanUserSession deletes a user but not their sessions, by lifting the foreign key for that one
+// delete: on SQLite for one connection, on PostgreSQL by dropping the constraint of this test's own
+// throw-away database.
+func orphanUserSession(t *testing.T, s testStore, userID string) {
+	t.Helper()
+	conn, err := s.db.SQL().Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var stmts []string
+	switch s.name {
+	case DialectSQLite:
+		stmts = []string{`PRAGMA foreign_keys = OFF`, `DELETE FROM users WHERE id = $1`, `PRAGMA foreign_keys = ON`}
+	case DialectPostgres:
+		stmts = []string{`ALTER TABLE web_sessions DROP CONSTRAINT web_sessions_user_id_fkey`, `DELETE FROM users WHERE id = $1`}
+	}
+	for _, q := range stmts {
+		var args []any
+		if strings.Contains(q, "$1") {
+			args = append(args, userID)
+		}
+		if _, err := conn.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
 	}
 }
 
