@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { MeResponse } from '@/features/account/api/get-me';
 
 // Stand-ins for the server and the browser's navigation, for tests of the sign-in flow. The app
-// calls fetch (through ky) and location.assign/replace; tests answer the first and watch the second.
+// calls fetch (through the API client) and location.assign/replace; tests answer the first and watch the second.
 
 type Answer = Response | ((request: Request) => Response | Promise<Response>);
 
