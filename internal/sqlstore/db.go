@@ -84,9 +84,9 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		if err != nil {
 			return nil, apperr.Wrap(apperr.Unavailable, err, "cannot open %s", where)
 		}
-		// SQLite allows one writer at a time. One connection queues writers in the pool, which is fair
-		// and fast, instead of letting them spin on the busy timeout; reads are short lookups that do not
-		// suffer from waiting their turn. An in-memory database must keep its single connection forever.
+		// SQLite allows one writer at a time. One connection queues writers in the pool (in no
+		// particular order) instead of letting them spin on the busy timeout; reads are short lookups
+		// that do not suffer from waiting their turn. An in-memory database must keep its single connection forever.
 		db.SetMaxOpenConns(1)
 		db.SetMaxIdleConns(1)
 		db.SetConnMaxIdleTime(0)

@@ -2,7 +2,7 @@ import { PageLoading } from '@/components/layout/PageLoading';
 import { useMe } from '@/features/account/api/get-me';
 import { useSurvey } from '@/features/survey/api/get-survey';
 import { SurveyStepScreen } from '@/features/survey/components/SurveyStepScreen';
-import { surveySaveQueue } from '@/features/survey/save-queue-instance';
+import { useAnswersOf } from '@/features/survey/use-answers-of';
 import { Component as MeetYourCoach } from './meet-your-coach';
 
 /**
@@ -13,8 +13,7 @@ import { Component as MeetYourCoach } from './meet-your-coach';
 export function Component() {
   const me = useMe({ enabled: false }).data?.me;
   const survey = useSurvey();
+  const confirmed = useAnswersOf('account') !== undefined;
   if (!survey.data && !survey.isError) return <PageLoading />;
-  const confirmed =
-    surveySaveQueue.answersOf('account') !== undefined || survey.data?.answers.some((a) => a.questionSlug === 'account');
   return confirmed ? <MeetYourCoach /> : <SurveyStepScreen slug="account" member={me} />;
 }

@@ -17,10 +17,12 @@ import { fillCopy, IOS_ONLY, isLanding, leaveLanding, NAME_AND_BIRTH, nextStepOf
 import { useSaveStatus } from '@/features/survey/save-queue';
 import { surveySaveQueue } from '@/features/survey/save-queue-instance';
 import type { SurveySlug } from '@/features/survey/slugs';
+import { useAnswersOf } from '@/features/survey/use-answers-of';
 import { ChoiceStep } from './ChoiceStep';
 import { Illustration } from './Illustration';
 import { lazyStep } from './lazy-step';
 import { ProgressHeader } from './ProgressHeader';
+import { valueOf } from './steps/types';
 import { SaveStatus } from './SaveStatus';
 import styles from './SurveyStep.module.css';
 
@@ -112,16 +114,6 @@ function StepContent({ slug, member }: SurveyStepScreenProps) {
   return <Step key={slug} definition={definition.data} question={question} member={member} />;
 }
 
-/** answersOf returns what the member answered to a step: on this page first, else as saved. */
-function useAnswersOf(slug: string): Answer[] | undefined {
-  const saved = useSurvey();
-  return surveySaveQueue.answersOf(slug) ?? saved.data?.answers.find((a) => a.questionSlug === slug)?.answers;
-}
-
-function valueOf(answers: Answer[] | undefined, key: string): string | undefined {
-  return answers?.find((a) => a.key === key)?.value || undefined;
-}
-
 /**
  * useStepSubmit sends a step's answers with the member's progress and moves on. Most steps move on
  * at once and save behind the next screen, so Next never waits on the network; the save queue keeps
@@ -149,7 +141,7 @@ function useStepSubmit(question: Question) {
         if (error instanceof SurveyRejectedError) refusal = error.problems;
         throw error;
       });
-    if (to === paths.noGo.slice(1) || !waitsForSave.has(question.slug)) {
+    if (surveyStepPath(to) === paths.noGo || !waitsForSave.has(question.slug)) {
       void surveySaveQueue.save(body, send);
       if (to) navigate(surveyStepPath(to));
       return;
@@ -176,7 +168,8 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
   const { submit, busy, problem } = useStepSubmit(question);
   const native = isNativeShell();
 
-  const firstName = valueOf(nameAndBirth, 'firstName') ?? member?.firstName;
+  const firstName = valueOf(nameAndBirth, 'firstName') || member?.firstName;
+  const stateCode = useAnswersOf('live-state')?.[0]?.key;
   const copy = (text: string) => fillCopy(text, { firstName, brand: brandName });
   const score = saved.data?.score ?? null;
   usePageTitle(copy(question.title).replace('{score}', String(score ?? '')));
@@ -249,7 +242,7 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
         <AccountStep
           {...common}
           email={member?.email ?? ''}
-          stateCode={liveStateOf(saved.data?.answers)}
+          stateCode={stateCode}
         />
       );
       break;
@@ -280,10 +273,4 @@ function FreshScore({ children }: { children: ReactNode }) {
     void refetch().then(() => setRead(true));
   }, [settled, refetch]);
   return read && settled && !isFetching ? children : <PageLoading />;
-}
-
-/** liveStateOf returns the state the member lives in, if they have said. */
-function liveStateOf(saved: { questionSlug: string; answers: Answer[] }[] | undefined): string | undefined {
-  const given = surveySaveQueue.answersOf('live-state') ?? saved?.find((a) => a.questionSlug === 'live-state')?.answers;
-  return given?.[0]?.key;
 }
