@@ -100,12 +100,15 @@ type Question struct {
 
 // AnswerVariant is one option of a question. Key is the contract; Value is the visible label. Text,
 // when set, is the prompt of a free-text field that comes with the option ("Something else").
-// BranchTo, when set, is the step that choosing the option leads to instead of nextStep.
+// BranchTo, when set, is the step that choosing the option leads to instead of nextStep. TimeZone is
+// set on live-state's options only: the zone most of that state's people live in, which the account
+// step starts from and coach matching compares.
 type AnswerVariant struct {
 	Key      string `json:"key"`
 	Value    string `json:"value"`
 	Text     string `json:"text,omitempty"`
 	BranchTo string `json:"branchTo,omitempty"`
+	TimeZone string `json:"timeZone,omitempty"`
 }
 
 // Variant returns the option with the given key.
@@ -243,6 +246,9 @@ func (d *Definition) checkQuestion(q *Question, groups map[int]string) error {
 		seen[v.Key] = true
 		if v.BranchTo != "" && d.Questions[v.BranchTo] == nil {
 			return fmt.Errorf("variant %q branches to %q, which does not exist", v.Key, v.BranchTo)
+		}
+		if (q.Slug == SlugLiveState) != (v.TimeZone != "") || v.TimeZone != "" && !slices.Contains(TimeZones, v.TimeZone) {
+			return fmt.Errorf("variant %q has time zone %q; live-state's options need one of TimeZones, others none", v.Key, v.TimeZone)
 		}
 	}
 	return nil

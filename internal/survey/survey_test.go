@@ -238,6 +238,15 @@ func TestDefinitionChecks(t *testing.T) {
 		{"unknown type", func(d doc) { q(d, "fidget")["type"] = "Slider" }, "unknown type"},
 		{"unknown illustration", func(d doc) { q(d, "fidget")["illustration"] = "cat" }, "illustration"},
 		{"max over variants", func(d doc) { q(d, "your-challenge-is")["max"] = 20 }, "max"},
+		{"state without time zone", func(d doc) {
+			delete(q(d, "live-state")["answerVariants"].([]any)[0].(doc), "timeZone")
+		}, "time zone"},
+		{"state in another zone", func(d doc) {
+			q(d, "live-state")["answerVariants"].([]any)[0].(doc)["timeZone"] = "Europe/Paris"
+		}, "time zone"},
+		{"time zone off live-state", func(d doc) {
+			q(d, "fidget")["answerVariants"].([]any)[0].(doc)["timeZone"] = "America/Chicago"
+		}, "time zone"},
 		{"first question missing", func(d doc) { d["firstQuestion"] = "nowhere" }, "firstQuestion"},
 		{"loop", func(d doc) { q(d, "thank-you-page")["nextStep"] = "progress-basic" }, ""},
 		{"one-sided link", func(d doc) { q(d, "trouble-order")["prevStep"] = "fidget" }, "prevStep"},

@@ -57,9 +57,9 @@ export const testDefinition: SurveyDefinition = {
       nextStep: 'whats-your-motivation',
       title: 'Where do you live?',
       answerVariants: [
-        { key: 'CA', value: 'California' },
-        { key: 'DC', value: 'District of Columbia' },
-        { key: 'NY', value: 'New York' },
+        { key: 'CA', value: 'California', timeZone: 'America/Los_Angeles' },
+        { key: 'DC', value: 'District of Columbia', timeZone: 'America/New_York' },
+        { key: 'NY', value: 'New York', timeZone: 'America/New_York' },
       ],
     }),
     'score-screen': q('score-screen', {

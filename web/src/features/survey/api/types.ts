@@ -10,6 +10,8 @@ export interface AnswerVariant {
   text?: string;
   /** branchTo, when set, is the step that choosing the option leads to instead of nextStep. */
   branchTo?: string;
+  /** timeZone is set on live-state's options: the zone most of that state's people live in. */
+  timeZone?: string;
 }
 
 export interface Question {

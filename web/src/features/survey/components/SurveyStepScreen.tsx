@@ -170,6 +170,7 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
 
   const firstName = valueOf(nameAndBirth, 'firstName') || member?.firstName;
   const stateCode = useAnswersOf('live-state')?.[0]?.key;
+  const stateTimeZone = definition.questions['live-state']?.answerVariants?.find((v) => v.key === stateCode)?.timeZone;
   const copy = (text: string) => fillCopy(text, { firstName, brand: brandName });
   const score = saved.data?.score ?? null;
   usePageTitle(copy(question.title).replace('{score}', String(score ?? '')));
@@ -242,7 +243,7 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
         <AccountStep
           {...common}
           email={member?.email ?? ''}
-          stateCode={stateCode}
+          stateTimeZone={stateTimeZone}
         />
       );
       break;

@@ -9,8 +9,8 @@ import { valueOf, type CustomStepProps } from './types';
 interface AccountStepProps extends CustomStepProps {
   /** email is the address the member signed in with; it is shown, not edited here. */
   email: string;
-  /** stateCode is the member's answer to live-state, to start the time zone from. */
-  stateCode?: string;
+  /** stateTimeZone is the zone of the member's state (from live-state), to start the time zone from. */
+  stateTimeZone?: string;
 }
 
 /** A phone number as people write it: 7 to 20 characters of digits, spaces, dashes, brackets, a leading +. */
@@ -24,12 +24,12 @@ function validPhone(phone: string): boolean {
  * AccountStep asks the member to confirm how their coach reaches them: the sign-in email (shown),
  * an optional phone number for reminders, and their time zone.
  */
-export function AccountStep({ question, copy, initial, busy, serverProblem, onSubmit, actions, email, stateCode }: AccountStepProps) {
+export function AccountStep({ question, copy, initial, busy, serverProblem, onSubmit, actions, email, stateTimeZone }: AccountStepProps) {
   const t = useT();
   const ids = useId();
   const [phone, setPhone] = useState(valueOf(initial, 'phone') ?? '');
   const [zone, setZone] = useState<string>(() =>
-    startingTimeZone(valueOf(initial, 'timeZone'), stateCode, Intl.DateTimeFormat().resolvedOptions().timeZone),
+    startingTimeZone(valueOf(initial, 'timeZone'), stateTimeZone, Intl.DateTimeFormat().resolvedOptions().timeZone),
   );
   const [problem, setProblem] = useState('');
   const phoneInput = useRef<HTMLInputElement>(null);
