@@ -23,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"wayfinder/internal/coaching"
 	"wayfinder/internal/config"
 	"wayfinder/internal/httpapi"
 	"wayfinder/internal/onboarding"
@@ -200,6 +201,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	for _, f := range cfg.Features {
 		features[f] = true
 	}
+	onboardingService := onboarding.NewService(db, survey.Rules(def), time.Now)
 	handler, err := httpapi.NewHandler(httpapi.Deps{
 		Log:        log,
 		Ready:      db,
@@ -210,7 +212,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Auth:       authService,
 		IdP:        identityProvider,
 		Survey:     def,
-		Onboarding: onboarding.NewService(db, survey.Rules(def), time.Now),
+		Onboarding: onboardingService,
+		Coaching:   coaching.NewService(db, onboardingService, time.Now),
 		Runtime: httpapi.RuntimeConfig{
 			BrandName:      cfg.BrandName,
 			AppStoreURL:    cfg.AppStoreURL,

@@ -40,6 +40,13 @@ func (s *server) routes(rt *router) {
 		rt.handle("GET /api/onboarding/survey", s.signedIn(s.surveyAnswers))
 	}
 
+	// Coaches: the caller sees the coaches who can take them, best match first, and chooses one for
+	// themselves. The paths are the iOS app's.
+	if s.coaching != nil {
+		rt.handle("GET /api/chat/list_coaches", s.signedIn(s.listCoaches))
+		rt.handle("PUT /api/chat/me_switch_coach", s.signedIn(s.switchCoach))
+	}
+
 	// Any other /api/ path, with any method, is a JSON 404: never the app's index.html.
 	rt.Handle("/api/", http.HandlerFunc(s.notFound))
 

@@ -31,6 +31,8 @@ type Deps struct {
 	// Survey and Onboarding serve the guided survey; the survey routes exist only when both are set.
 	Survey     *survey.Definition
 	Onboarding Onboarding
+	// Coaching serves the coach chooser; its routes exist only when it is set.
+	Coaching Coaching
 }
 
 type server struct {
@@ -44,6 +46,7 @@ type server struct {
 
 	surveyDef  *encodedDefinition
 	onboarding Onboarding
+	coaching   Coaching
 }
 
 // NewHandler builds the whole HTTP handler.
@@ -52,7 +55,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP}
+	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP, coaching: d.Coaching}
 	if d.Survey != nil && d.Onboarding != nil {
 		if s.surveyDef, err = encodeDefinition(d.Survey); err != nil {
 			return nil, err

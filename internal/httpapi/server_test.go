@@ -22,6 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"wayfinder/internal/auth"
+	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/survey"
@@ -93,6 +94,7 @@ func newTestServer(t *testing.T) *testServer {
 		t.Fatal(err)
 	}
 	ts.auth = authService
+	onboardingService := onboarding.NewService(db, survey.Rules(testSurvey), time.Now)
 	h, err := NewHandler(Deps{
 		Log:        log,
 		Ready:      ts.ready,
@@ -102,7 +104,8 @@ func newTestServer(t *testing.T) *testServer {
 		BodyLimit:  1 << 20,
 		Auth:       authService,
 		Survey:     testSurvey,
-		Onboarding: onboarding.NewService(db, survey.Rules(testSurvey), time.Now),
+		Onboarding: onboardingService,
+		Coaching:   coaching.NewService(db, onboardingService, time.Now),
 	})
 	if err != nil {
 		t.Fatalf("NewHandler() error = %v", err)

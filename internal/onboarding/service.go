@@ -8,6 +8,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/coaching"
 )
 
 // Store is what the Service needs of the database. Its signatures are those of sqlstore.DB, which
@@ -36,6 +37,8 @@ type Survey interface {
 	HighLikelihood(score int) bool
 	// DateOfBirth parses a date of birth that Validate has accepted.
 	DateOfBirth(s string) (time.Time, bool)
+	// StateTimeZone returns the time zone of a live-state answer, or "" for an unknown state.
+	StateTimeZone(state string) string
 }
 
 // Slugs and keys of the survey the Service acts on. They repeat constants of package survey (which
@@ -43,6 +46,11 @@ type Survey interface {
 const (
 	SlugNameAndBirth  = "name-and-birth"
 	SlugNoGo          = "we-are-sorry-no-go"
+	SlugLiveState     = "live-state"
+	SlugChallenges    = "your-challenge-is"
+	SlugHelpNeeded    = "what-help-need"
+	SlugAccount       = "account"
+	KeyTimeZone       = "timeZone"
 	KeyFirstName      = "firstName"
 	KeyLastName       = "lastName"
 	KeyDateOfBirth    = "dateOfBirth"
@@ -169,4 +177,33 @@ func (s *Service) State(ctx context.Context, userID string) (State, error) {
 		st.HighLikelihood = s.survey.HighLikelihood(score)
 	}
 	return st, nil
+}
+
+// CoachingNeeds returns what the member's answers ask of a coach: the challenges and kinds of help they
+// chose, and their time zone, taken from the account step or else from their state.
+func (s *Service) CoachingNeeds(ctx context.Context, userID string) (coaching.Needs, error) {
+	stored, err := s.store.SurveyAnswers(ctx, userID)
+	if err != nil {
+		return coaching.Needs{}, err
+	}
+	var needs coaching.Needs
+	stateZone := ""
+	for _, sa := range stored {
+		for _, a := range sa.Answers {
+			switch {
+			case sa.QuestionSlug == SlugChallenges:
+				needs.Challenges = append(needs.Challenges, a.Key)
+			case sa.QuestionSlug == SlugHelpNeeded:
+				needs.Help = append(needs.Help, a.Key)
+			case sa.QuestionSlug == SlugAccount && a.Key == KeyTimeZone:
+				needs.TimeZone = a.Value
+			case sa.QuestionSlug == SlugLiveState:
+				stateZone = s.survey.StateTimeZone(a.Key)
+			}
+		}
+	}
+	if needs.TimeZone == "" {
+		needs.TimeZone = stateZone
+	}
+	return needs, nil
 }

@@ -3,6 +3,7 @@ package onboarding_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 )
@@ -223,10 +225,59 @@ func TestConstantsMatchSurvey(t *testing.T) {
 		{onboarding.KeyLastName, survey.KeyLastName},
 		{onboarding.KeyDateOfBirth, survey.KeyDateOfBirth},
 		{onboarding.KeyDevice, survey.KeyDevice},
+		{onboarding.SlugLiveState, survey.SlugLiveState},
+		{onboarding.SlugAccount, survey.SlugAccount},
+		{onboarding.KeyTimeZone, survey.KeyTimeZone},
+		{onboarding.SlugChallenges, survey.SlugChallenges},
+		{onboarding.SlugHelpNeeded, survey.SlugHelpNeeded},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
 			t.Errorf("constant = %q, want %q", tt.got, tt.want)
 		}
+	}
+}
+
+func TestCoachingNeeds(t *testing.T) {
+	stored := func(slug string, keys ...string) onboarding.StoredAnswers {
+		sa := onboarding.StoredAnswers{QuestionSlug: slug}
+		for _, k := range keys {
+			sa.Answers = append(sa.Answers, onboarding.Answer{Key: k, Value: k})
+		}
+		return sa
+	}
+	account := onboarding.StoredAnswers{QuestionSlug: "account", Answers: []onboarding.Answer{
+		{Key: "email", Value: "a@example.com"}, {Key: "timeZone", Value: "America/Denver"}}}
+	tests := []struct {
+		name   string
+		stored []onboarding.StoredAnswers
+		want   coaching.Needs
+	}{
+		{"nothing answered", nil, coaching.Needs{}},
+		{"challenges, help and the state's zone", []onboarding.StoredAnswers{
+			stored("your-challenge-is", "time-management", "forgetfulness"),
+			stored("what-help-need", "accountable"),
+			stored("live-state", "TX"),
+			stored("fidget", "often"),
+		}, coaching.Needs{Challenges: []string{"time-management", "forgetfulness"}, Help: []string{"accountable"}, TimeZone: "America/Chicago"}},
+		{"the account step's zone wins over the state's", []onboarding.StoredAnswers{account, stored("live-state", "HI")},
+			coaching.Needs{TimeZone: "America/Denver"}},
+		{"the account step's zone, whatever the order", []onboarding.StoredAnswers{stored("live-state", "HI"), account},
+			coaching.Needs{TimeZone: "America/Denver"}},
+		{"an unknown state has no zone", []onboarding.StoredAnswers{stored("live-state", "ZZ")}, coaching.Needs{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := newService(t, &fakeStore{stored: tt.stored}).CoachingNeeds(context.Background(), "u1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("CoachingNeeds = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+	if _, err := newService(t, &fakeStore{err: errors.New("disk")}).CoachingNeeds(context.Background(), "u1"); err == nil {
+		t.Error("a store error was not returned")
 	}
 }

@@ -150,7 +150,7 @@ func (s *DB) AssignCoach(ctx context.Context, userID, coachID string, now time.T
 		)
 		err = tx.QueryRowContext(ctx, `SELECT active, capacity FROM coaches WHERE id = $1`+s.forUpdate(), coachID).Scan(&active, &capacity)
 		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.E(apperr.NotFound, "could not assign the coach: the coach was not found")
+			return apperr.E(apperr.NotFound, "We couldn't find that coach. Please choose another.")
 		} else if err != nil {
 			return classify(err, "assign the coach")
 		}

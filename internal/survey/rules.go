@@ -25,3 +25,8 @@ func (r rules) Score(answers map[string][]onboarding.Answer) (int, bool) {
 func (r rules) HighLikelihood(score int) bool { return HighLikelihood(score) }
 
 func (r rules) DateOfBirth(s string) (time.Time, bool) { return ParseDateOfBirth(s) }
+
+func (r rules) StateTimeZone(state string) string {
+	v, _ := r.Question(SlugLiveState).Variant(state)
+	return v.TimeZone
+}

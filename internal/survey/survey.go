@@ -34,6 +34,8 @@ const (
 	SlugNoGo           = "we-are-sorry-no-go"
 	SlugHowYouIdentify = "how-you-identify"
 	SlugAccount        = "account"
+	SlugChallenges     = "your-challenge-is"
+	SlugHelpNeeded     = "what-help-need"
 )
 
 // Answer keys of name-and-birth, as the app sends them.
