@@ -66,13 +66,10 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/account/meet-your-coach', 'Choose your coach'],
     ['/account/plan-recommendation', 'Your recommended plan'],
     ['/account/plan-preview', 'Your plan in detail'],
     ['/account/checkout', 'Checkout'],
     ['/account/payment-response', 'Payment status'],
-    ['/account/download-app', 'Get the Wayfinder app', 'Get the app'],
-    ['/account/finish', 'Finishing up'],
     ['/chat', 'Chat with your coach'],
   ])('shows a clear placeholder at %s', async (path, heading, title = heading) => {
     renderApp(path);

@@ -27,9 +27,9 @@ describe('postToApp', () => {
   it('posts the message to the app’s "wayfinder" handler', () => {
     const postMessage = installBridge();
 
-    expect(postToApp({ type: 'coach-chosen', coachId: 'c-7' })).toBe(true);
+    expect(postToApp({ type: 'coach-chosen', coachId: 'c-7', saved: true })).toBe(true);
 
-    expect(postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'coach-chosen', coachId: 'c-7' });
+    expect(postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'coach-chosen', coachId: 'c-7', saved: true });
   });
 
   it('does nothing, and says so, outside the app', () => {

@@ -8,8 +8,11 @@ import { getStoredToken } from './auth-token';
 export type AppMessage =
   /** The shell's token was refused: the app should get a fresh one and reload with ?token=. */
   | { type: 'auth-expired' }
-  /** The member chose a coach (posted by the coach chooser). */
-  | { type: 'coach-chosen'; coachId: string };
+  /**
+   * The member chose a coach (posted by the coach chooser). saved is false when the choice could not
+   * be stored: the app should let the member choose again there.
+   */
+  | { type: 'coach-chosen'; coachId: string; saved: boolean };
 
 interface MessageHandler {
   postMessage(message: unknown): void;

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/page/PlaceholderPage';
+import { DownloadApp } from '@/features/coaches/components/GetTheApp';
 
-/** The link to the iOS app, where coaching happens. It is built with the hand-off work. */
+/** The App Store link and a QR code to open it on an iPhone (spec §4). */
 export function Component() {
-  return <PlaceholderPage titleKey="downloadApp.title" headingKey="downloadApp.heading" bodyKey="downloadApp.body" />;
+  return <DownloadApp />;
 }

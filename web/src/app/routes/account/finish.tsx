@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/page/PlaceholderPage';
+import { Finish } from '@/features/coaches/components/GetTheApp';
 
-/** The last onboarding screen, handing over to the app. It is built with the hand-off work. */
+/** The end of the web journey, handing over to the app. */
 export function Component() {
-  return <PlaceholderPage titleKey="finish.title" headingKey="finish.heading" bodyKey="finish.body" />;
+  return <Finish />;
 }

@@ -1,9 +1,12 @@
+import { lazy } from 'react';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { useMe } from '@/features/account/api/get-me';
 import { useSurvey } from '@/features/survey/api/get-survey';
 import { SurveyStepScreen } from '@/features/survey/components/SurveyStepScreen';
 import { useAnswersOf } from '@/features/survey/use-answers-of';
-import { Component as MeetYourCoach } from './meet-your-coach';
+
+// The chooser's code (the carousel and the cards) loads only once the member gets that far.
+const MeetYourCoach = lazy(() => import('./meet-your-coach').then((m) => ({ default: m.Component })));
 
 /**
  * The account area's index (/account). The survey's "account" step has this address too: it is
