@@ -80,6 +80,14 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe(`${title} · Wayfinder`));
   });
 
+  it('shows members’ stories on the testimonials step, marked as illustrative', async () => {
+    renderApp('/testimonials');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'You’re not alone' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('blockquote')).toHaveLength(3);
+    expect(screen.getByText(/These stories are illustrative/)).toBeInTheDocument();
+  });
+
   it('shows Not Found for an unknown page inside /account', async () => {
     renderApp('/account/no-such-thing');
 

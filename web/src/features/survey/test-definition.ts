@@ -83,6 +83,14 @@ export const testDefinition: SurveyDefinition = {
         { key: 'timeZone', value: 'Time zone' },
       ],
     }),
+    testimonials: q('testimonials', {
+      type: 'ResponseView',
+      groupId: 3,
+      prevStep: 'meet-your-coach',
+      nextStep: 'plan-recommendation',
+      title: 'You’re not alone',
+      text: ['Small, steady steps add up.'],
+    }),
     'how-would-you-like-agave': q('how-would-you-like-agave', {
       type: 'ResponseView',
       groupId: 1,

@@ -31,12 +31,14 @@ const NameAndBirthStep = lazyStep(() => import('./steps/NameAndBirthStep').then(
 const LiveStateStep = lazyStep(() => import('./steps/LiveStateStep').then((m) => m.LiveStateStep));
 const ScoreStep = lazyStep(() => import('./steps/ScoreStep').then((m) => m.ScoreStep));
 const AccountStep = lazyStep(() => import('./steps/AccountStep').then((m) => m.AccountStep));
+const TestimonialsStep = lazyStep(() => import('./steps/TestimonialsStep').then((m) => m.TestimonialsStep));
 
 const formSteps: Partial<Record<string, { preload: () => void }>> = {
   'name-and-birth': NameAndBirthStep,
   'live-state': LiveStateStep,
   'score-screen': ScoreStep,
   account: AccountStep,
+  testimonials: TestimonialsStep,
 };
 
 /**
@@ -246,6 +248,9 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
           stateTimeZone={stateTimeZone}
         />
       );
+      break;
+    case 'testimonials':
+      body = <TestimonialsStep {...common} />;
       break;
     default:
       body = <ChoiceStep {...common} />;
