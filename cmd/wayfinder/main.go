@@ -188,6 +188,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			}
 		}
 	}
+	if cfg.Demo {
+		if err := seedDemoCoaches(ctx, db, cfg.PublicURL); err != nil {
+			ln.Close()
+			return err
+		}
+	}
 	go removeExpired(ctx, db, log, provider == nil)
 
 	registry := prometheus.NewRegistry()

@@ -7,12 +7,15 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"wayfinder/internal/sqlstore"
 )
 
 // syncBuffer is a bytes.Buffer safe to read while the server writes to it.
@@ -302,5 +305,66 @@ func TestServeDemoPrintsCredentials(t *testing.T) {
 		if !strings.Contains(stdout.String(), a.email) || !strings.Contains(stdout.String(), a.password) {
 			t.Errorf("stdout %q does not show the demo account %s and its password", stdout.String(), a.email)
 		}
+	}
+}
+
+// TestServeDemoSeedsCoaches starts in demo mode twice on one database: the six demo coaches are there
+// once each, with media addresses under the public URL, and every media file they name ships with the
+// app.
+func TestServeDemoSeedsCoaches(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "d.db")
+	for range 2 {
+		stdout := &syncBuffer{}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			done <- run(ctx, []string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", dbPath},
+				noEnv, strings.NewReader(""), stdout, io.Discard)
+		}()
+		deadline := time.Now().Add(10 * time.Second)
+		for !strings.Contains(stdout.String(), "running at") && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("run() = %v", err)
+		}
+	}
+	db, err := sqlstore.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	coaches, err := db.ListCoaches(context.Background(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(coaches), len(demoCoaches); got != want {
+		t.Fatalf("%d active coaches, want %d", got, want)
+	}
+	videos, vimeo := 0, 0
+	for _, c := range coaches {
+		for _, u := range []string{c.Coach.AvatarURL, c.Coach.IntroVideoURL, c.Coach.CaptionsURL} {
+			if strings.HasPrefix(u, "https://vimeo.com/") {
+				vimeo++
+				continue
+			}
+			if u == "" {
+				continue
+			}
+			if !strings.HasPrefix(u, "http://127.0.0.1:") {
+				t.Errorf("%s: media address %q is not under the public URL", c.Coach.ID, u)
+			}
+			file := filepath.Join("..", "..", "web", "public", filepath.FromSlash(u[strings.Index(u, "/media/"):]))
+			if _, err := os.Stat(file); err != nil {
+				t.Errorf("%s: %s does not ship with the app: %v", c.Coach.ID, u, err)
+			}
+		}
+		if c.Coach.IntroVideoURL != "" {
+			videos++
+		}
+	}
+	if videos < 2 || vimeo != 1 {
+		t.Errorf("%d coaches with videos, %d on Vimeo; want a file and a Vimeo video", videos, vimeo)
 	}
 }
