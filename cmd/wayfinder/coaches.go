@@ -42,7 +42,7 @@ var demoCoaches = []coaching.Coach{
 		OneLiner:  "Kindness first, then a plan.",
 		Tags:      "Emotional regulation, Relationships, Check-ins, Calm, Patient",
 		Timezone:  "America/Los_Angeles",
-		Description: "Lena's background is in counselling, and she coaches adults who feel overwhelmed by strong feelings or strained relationships. " +
+		Description: "Lena’s background is in counseling, and she coaches adults who feel overwhelmed by strong feelings or strained relationships. " +
 			"She helps you notice what sets you off, recover faster and talk about ADHD with the people close to you. " +
 			"Her regular check-ins are short and gentle. " +
 			"She works with you at your pace.",
@@ -63,11 +63,11 @@ var demoCoaches = []coaching.Coach{
 	{
 		ID: "aiko", FirstName: "Aiko", LastName: "Tanaka", Nickname: "Aiko",
 		AvatarURL: "/media/coaches/aiko.svg",
-		OneLiner:  "Energy is a strength. Let's aim it.",
+		OneLiner:  "Energy is a strength. Let’s aim it.",
 		Tags:      "Restlessness, Focus, Check-ins, Playful, Energetic",
 		Timezone:  "America/Phoenix",
 		Description: "Aiko coaches adults whose restlessness gets in the way at work and at home. " +
-			"She brings movement, timers and a sense of humour to every session, and turns focus into something you practise rather than force. " +
+			"She brings movement, timers and a sense of humor to every session, and turns focus into something you practice rather than force. " +
 			"Short, frequent check-ins keep the momentum going. " +
 			"She was a dancer before she became a coach.",
 		Active: true, Capacity: 18,
