@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/url"
+	"strings"
 
 	"wayfinder/internal/coaching"
 )
@@ -86,25 +91,116 @@ var demoCoaches = []coaching.Coach{
 	},
 }
 
-// seedDemoCoaches stores the demo coaches, updating them on every start so the media addresses follow
-// the public URL. Relative addresses are made absolute because the iOS app reads them too.
-func seedDemoCoaches(ctx context.Context, store interface {
+// coachStore is what storing coaches needs of the database (sqlstore.DB).
+type coachStore interface {
 	UpsertCoach(context.Context, coaching.Coach) (coaching.Coach, error)
-}, publicURL *url.URL) error {
-	for _, c := range demoCoaches {
-		for _, u := range []*string{&c.AvatarURL, &c.IntroVideoURL, &c.CaptionsURL} {
-			if *u == "" {
-				continue
-			}
-			ref, err := url.Parse(*u)
-			if err != nil {
-				return fmt.Errorf("demo coach %s: %w", c.ID, err)
-			}
-			*u = publicURL.ResolveReference(ref).String()
-		}
-		if _, err := store.UpsertCoach(ctx, c); err != nil {
-			return fmt.Errorf("storing the demo coach %s: %w", c.ID, err)
+}
+
+// seedDemoCoaches stores the demo coaches, updating them on every start so the media addresses follow
+// the public URL.
+func seedDemoCoaches(ctx context.Context, store coachStore, publicURL *url.URL) error {
+	_, err := storeCoaches(ctx, store, demoCoaches, publicURL)
+	return err
+}
+
+// storeCoaches checks every coach first, so a file with one mistake changes nothing, then adds or
+// updates each one. Addresses of media on this site ("/media/…") are made absolute against the
+// public URL, because the iOS app reads them too.
+func storeCoaches(ctx context.Context, store coachStore, coaches []coaching.Coach, publicURL *url.URL) ([]coaching.Coach, error) {
+	var problems []string
+	for i, c := range coaches {
+		if err := c.Check(); err != nil {
+			problems = append(problems, fmt.Sprintf("coach %d (%s): %s", i+1, c.ID, describe(err)))
 		}
 	}
-	return nil
+	if len(problems) > 0 {
+		return nil, errors.New(strings.Join(problems, "\n"))
+	}
+	stored := make([]coaching.Coach, 0, len(coaches))
+	for _, c := range coaches {
+		for _, u := range []*string{&c.AvatarURL, &c.IntroVideoURL, &c.CaptionsURL} {
+			if ref, err := url.Parse(*u); err == nil && *u != "" {
+				*u = publicURL.ResolveReference(ref).String()
+			}
+		}
+		saved, err := store.UpsertCoach(ctx, c)
+		if err != nil {
+			return stored, fmt.Errorf("storing the coach %s %s: %s", c.FirstName, c.LastName, describe(err))
+		}
+		stored = append(stored, saved)
+	}
+	return stored, nil
+}
+
+// coachFile is the JSON `wayfinder coaches import` reads: the fields of GET /api/chat/list_coaches
+// plus whether the coach takes new members and how many members they take at most.
+type coachFile struct {
+	Coaches []struct {
+		CoachID       string `json:"coachId"`
+		FirstName     string `json:"firstName"`
+		LastName      string `json:"lastName"`
+		Nickname      string `json:"nickname"`
+		AvatarURL     string `json:"avatarUrl"`
+		OneLiner      string `json:"oneLiner"`
+		Tags          string `json:"tags"`
+		Timezone      string `json:"timezone"`
+		Description   string `json:"description"`
+		IntroVideoURL string `json:"introVideoUrl"`
+		CaptionsURL   string `json:"captionsUrl"`
+		Active        *bool  `json:"active"`
+		Capacity      *int   `json:"capacity"`
+	} `json:"coaches"`
+}
+
+// coachesCommand runs `wayfinder coaches import`: an operator's way to add coaches, or change them,
+// from a JSON file on standard input, until staff manage them in the back office. A coach with an
+// existing coachId is updated.
+func coachesCommand(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "import" {
+		return errors.New("usage: wayfinder coaches import [flags] < coaches.json (see docs/matching.md)")
+	}
+	cfg, err := loadConfig("coaches import", args[1:], getenv, stderr)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(io.LimitReader(stdin, 10<<20))
+	dec.DisallowUnknownFields()
+	var file coachFile
+	if err := dec.Decode(&file); err != nil {
+		return fmt.Errorf("reading the coaches from standard input: %w", err)
+	}
+	coaches := make([]coaching.Coach, len(file.Coaches))
+	for i, f := range file.Coaches {
+		// An id is required, so importing the same file again updates these coaches, never copies them.
+		if f.CoachID == "" {
+			return fmt.Errorf("coach %d (%s %s): give a \"coachId\", such as %q", i+1, f.FirstName, f.LastName, strings.ToLower(f.FirstName))
+		}
+		if f.Active == nil || f.Capacity == nil {
+			return fmt.Errorf("coach %d (%s %s): give \"active\" and \"capacity\" explicitly", i+1, f.FirstName, f.LastName)
+		}
+		coaches[i] = coaching.Coach{ID: f.CoachID, FirstName: f.FirstName, LastName: f.LastName, Nickname: f.Nickname,
+			AvatarURL: f.AvatarURL, OneLiner: f.OneLiner, Tags: f.Tags, Timezone: f.Timezone, Description: f.Description,
+			IntroVideoURL: f.IntroVideoURL, CaptionsURL: f.CaptionsURL, Active: *f.Active, Capacity: *f.Capacity}
+	}
+	db, err := openDatabase(ctx, cfg, true)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if cfg.PublicURL == nil {
+		addr, err := net.ResolveTCPAddr("tcp", cfg.Listen)
+		if err != nil {
+			return fmt.Errorf("WAYFINDER_LISTEN (--listen): %w", err)
+		}
+		cfg.WithListener(addr)
+	}
+	stored, err := storeCoaches(ctx, db, coaches, cfg.PublicURL)
+	for _, c := range stored {
+		state := "takes new members"
+		if !c.Active {
+			state = "takes no new members"
+		}
+		fmt.Fprintf(stdout, "Stored %s %s (coachId %s): %s, up to %d.\n", c.FirstName, c.LastName, c.ID, state, c.Capacity)
+	}
+	return err
 }

@@ -59,6 +59,8 @@ Usage:
   wayfinder users create --email E --role member|staff [flags]
                               create an account at the embedded identity
                               provider; the password is read from standard input
+  wayfinder coaches import [flags] < coaches.json
+                              add or update coaches from JSON on standard input
   wayfinder version           print the version
   wayfinder help              show this help
 
@@ -80,6 +82,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return migrate(ctx, rest, getenv, stdout, stderr)
 	case "users":
 		return users(ctx, rest, getenv, stdin, stdout, stderr)
+	case "coaches":
+		return coachesCommand(ctx, rest, getenv, stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "wayfinder", versionString())
 		return nil

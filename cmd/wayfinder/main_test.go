@@ -368,3 +368,62 @@ func TestServeDemoSeedsCoaches(t *testing.T) {
 		t.Errorf("%d coaches with videos, %d on Vimeo; want a file and a Vimeo video", videos, vimeo)
 	}
 }
+
+func TestCoachesImport(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "d.db")
+	env := func(k string) string {
+		return map[string]string{"WAYFINDER_PUBLIC_URL": "https://start.example.com"}[k]
+	}
+	importFile := func(body string) (string, error) {
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"coaches", "import", "--database-url", dbPath}, env, strings.NewReader(body), &out, io.Discard)
+		return out.String(), err
+	}
+	good := `{"coaches":[
+		{"coachId":"rae","firstName":"Rae","lastName":"Lin","tags":"Focus, Calm","timezone":"America/Denver",
+		 "avatarUrl":"/media/coaches/rae.png","introVideoUrl":"https://vimeo.com/1","active":true,"capacity":12},
+		{"coachId":"ola","firstName":"Ola","lastName":"Berg","active":false,"capacity":0}]}`
+	tests := []struct {
+		name, body string
+		wantErr    string // "" for success
+		wantOut    string
+	}{
+		{"two coaches", good, "", "Stored Rae Lin (coachId rae): takes new members, up to 12."},
+		{"the same file again updates them", good, "", "Stored Rae Lin"},
+		{"a coach without a last name", `{"coaches":[{"coachId":"al","firstName":"Al","active":true,"capacity":1},{"coachId":"rae","firstName":"Rae","lastName":"Lin","active":true,"capacity":99}]}`,
+			"coach 1 (al): The coach Al  needs another look. lastName: is required", ""},
+		{"a coach without an id", `{"coaches":[{"firstName":"Al","lastName":"Bo","active":true,"capacity":1}]}`, `give a "coachId", such as "al"`, ""},
+		{"capacity left out", `{"coaches":[{"coachId":"al","firstName":"Al","lastName":"Bo","active":true}]}`, `give "active" and "capacity"`, ""},
+		{"an unknown field", `{"coaches":[{"firstName":"Al","lastName":"Bo","active":true,"capacity":1,"salary":9}]}`, "unknown field", ""},
+		{"not JSON", `coaches: []`, "reading the coaches", ""},
+	}
+	for _, tt := range tests {
+		out, err := importFile(tt.body)
+		if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+			t.Errorf("%s: error = %v, want %q", tt.name, err, tt.wantErr)
+		}
+		if !strings.Contains(out, tt.wantOut) {
+			t.Errorf("%s: output %q does not contain %q", tt.name, out, tt.wantOut)
+		}
+	}
+
+	db, err := sqlstore.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	all, err := db.ListCoaches(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 2 {
+		t.Fatalf("%d coaches stored, want 2 (Rae and Ola, once each)", len(all))
+	}
+	rae, err := db.CoachByID(context.Background(), "rae")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rae.Capacity != 12 || rae.AvatarURL != "https://start.example.com/media/coaches/rae.png" || rae.IntroVideoURL != "https://vimeo.com/1" {
+		t.Errorf("rae = %+v: the refused file changed her, or the media addresses are wrong", rae)
+	}
+}

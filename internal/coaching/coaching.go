@@ -1,7 +1,14 @@
 // Package coaching holds Wayfinder's coaches and which coach each member works with, now and before.
 package coaching
 
-import "time"
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"wayfinder/internal/apperr"
+)
 
 // Coach is one coach a member can choose. ID is the coachId the app sees. UserID links the coach to
 // their own user account when they have one and is empty otherwise.
@@ -45,4 +52,48 @@ type Assignment struct {
 	CoachID    string
 	AssignedAt time.Time
 	EndedAt    *time.Time
+}
+
+// maxCoachIDLength bounds a coach's id: stored ids are UUIDs or short names.
+const maxCoachIDLength = 64
+
+// Check returns an apperr.Invalid error naming every field of the coach an operator must fix, or nil.
+// Media addresses must be absolute http(s) URLs or paths on this site ("/media/…").
+func (c Coach) Check() error {
+	var bad []apperr.FieldError
+	add := func(field, message string) { bad = append(bad, apperr.FieldError{Field: field, Message: message}) }
+	if len(c.ID) > maxCoachIDLength {
+		add("coachId", fmt.Sprintf("must be at most %d characters", maxCoachIDLength))
+	}
+	if strings.TrimSpace(c.FirstName) == "" {
+		add("firstName", "is required")
+	}
+	if strings.TrimSpace(c.LastName) == "" {
+		add("lastName", "is required")
+	}
+	if c.Capacity < 0 {
+		add("capacity", "must be zero or more")
+	}
+	if c.Timezone != "" {
+		if _, err := time.LoadLocation(c.Timezone); err != nil || !strings.Contains(c.Timezone, "/") {
+			add("timezone", "must be a time zone name such as America/Chicago")
+		}
+	}
+	for _, u := range []struct{ field, value string }{
+		{"avatarUrl", c.AvatarURL}, {"introVideoUrl", c.IntroVideoURL}, {"captionsUrl", c.CaptionsURL},
+	} {
+		if u.value == "" {
+			continue
+		}
+		parsed, err := url.Parse(u.value)
+		site := err == nil && parsed.Scheme == "" && parsed.Host == "" && strings.HasPrefix(parsed.Path, "/")
+		web := err == nil && (parsed.Scheme == "https" || parsed.Scheme == "http") && parsed.Host != ""
+		if !site && !web {
+			add(u.field, "must be an http(s) URL or a path on this site starting with /")
+		}
+	}
+	if len(bad) > 0 {
+		return apperr.InvalidFields(fmt.Sprintf("The coach %s %s needs another look.", c.FirstName, c.LastName), bad...)
+	}
+	return nil
 }

@@ -37,9 +37,6 @@ type Choice struct {
 	Current bool // the member's coach now
 }
 
-// maxCoachIDLength bounds a coachId from a request; stored ids are UUIDs or short names.
-const maxCoachIDLength = 64
-
 // Choices returns the active coaches with room for the member, best match first. The member's current
 // coach is listed even when full, since they hold one of that coach's places themselves.
 func (s *Service) Choices(ctx context.Context, userID string) ([]Choice, error) {

@@ -38,7 +38,7 @@ type Config struct {
 	IOSRedirectURIs    []string // the iOS app's redirect URIs at the embedded provider
 	SessionIdleTimeout time.Duration
 	SessionMaxAge      time.Duration
-	Demo               bool // create the demo accounts and print their credentials at start-up
+	Demo               bool // create the demo accounts and coaches, and print the accounts' credentials at start-up
 }
 
 // Setting describes one setting: its flag, its environment variable, its default and what it does.
@@ -218,7 +218,7 @@ var Settings = []Setting{
 		Usage: "a web session ends this long after sign-in, however active",
 		set:   durationSetting(func(c *Config, d time.Duration) { c.SessionMaxAge = d })},
 	{Flag: "demo", Env: "WAYFINDER_DEMO", Default: "false",
-		Usage: "create a demo member and a demo staff account (embedded provider only) and print their credentials",
+		Usage: "create a demo member, a demo staff account (embedded provider only) and six demo coaches, and print the accounts' credentials",
 		set:   boolSetting(func(c *Config, b bool) { c.Demo = b })},
 }
 

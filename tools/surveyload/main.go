@@ -1,6 +1,8 @@
 // Command surveyload measures the budget of PUT /api/onboarding/survey (ARCHITECTURE.md section 6):
 // the real binary, signed-in members, validated and durable saves, compared with the raw rate of
-// one-row commits on the same database and disk, measured in the same run.
+// one-row commits on the same database and disk, measured in the same run. Then, with the same
+// members, it measures GET /api/chat/list_coaches at a fixed rate (the chooser's budget: p99 ≤ 10 ms
+// at 500 requests a second on SQLite).
 //
 //	go run ./tools/surveyload --binary bin/wayfinder                      # SQLite in a temp dir
 //	go run ./tools/surveyload --binary bin/wayfinder --postgres URL       # a throw-away PostgreSQL database
@@ -47,9 +49,10 @@ import (
 
 // The budgets of ARCHITECTURE.md section 6 that this program checks.
 const (
-	budgetRatio = 0.5
-	budgetP99   = 20 * time.Millisecond
-	budgetRSS   = 200 << 20
+	budgetRatio      = 0.5
+	budgetP99        = 20 * time.Millisecond
+	budgetRSS        = 200 << 20
+	budgetCoachesP99 = 10 * time.Millisecond
 )
 
 // defaultClients is how many members save at once. The server needs a few requests in flight so
@@ -69,6 +72,7 @@ func main() {
 	pgURL := flag.String("postgres", "", "a PostgreSQL server URL; empty measures SQLite")
 	duration := flag.Duration("duration", 5*time.Second, "how long to send saves")
 	clients := flag.Int("clients", defaultClients, "how many members save at once")
+	coachRate := flag.Int("coach-rate", 500, "requests a second to GET /api/chat/list_coaches; 0 skips it")
 	flag.Parse()
 	if *clients < 1 || *duration <= 0 {
 		fmt.Fprintln(os.Stderr, "surveyload: --clients and --duration must be positive")
@@ -77,7 +81,7 @@ func main() {
 	// An interrupt cancels the run instead of killing it, so the server, the temp directory and
 	// the throw-away database are still cleaned up.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, *binary, *pgURL, *duration, *clients)
+	err := run(ctx, *binary, *pgURL, *duration, *clients, *coachRate)
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "surveyload:", err)
@@ -85,7 +89,7 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, binary, pgURL string, duration time.Duration, clients int) error {
+func run(ctx context.Context, binary, pgURL string, duration time.Duration, clients, coachRate int) error {
 	dir, err := os.MkdirTemp("", "wayfinder-load-")
 	if err != nil {
 		return err
@@ -173,7 +177,85 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 	if cores != 2 {
 		fmt.Printf("    note                  the budget is stated for 2 cores; this machine has %d\n", cores)
 	}
+	if coachRate <= 0 {
+		return nil
+	}
+
+	if _, err := listLoad(ctx, srv, members, coachRate, time.Second); err != nil {
+		return err
+	}
+	lr, err := listLoad(ctx, srv, members, coachRate, duration)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  GET list_coaches on %s, %d requests a second for %s (members with answers, six coaches):\n", name, coachRate, duration)
+	fmt.Printf("    served                %.0f/s, %d in all\n", lr.rate, lr.n)
+	budget := ""
+	if pgURL == "" {
+		budget = fmt.Sprintf(" (budget p99 ≤ %.0f ms) %s", ms(budgetCoachesP99), verdict(lr.p99 <= budgetCoachesP99 && lr.rate >= 0.98*float64(coachRate)))
+	}
+	fmt.Printf("    latency               p50 %.1f ms, p99 %.1f ms, max %.1f ms%s\n", ms(lr.p50), ms(lr.p99), ms(lr.max), budget)
 	return nil
+}
+
+// listLoad sends GET /api/chat/list_coaches at a fixed rate for d, each request as a member in turn,
+// whether or not earlier ones have been answered. Each latency runs from the moment the request was
+// due, so a server that falls behind shows it in the figures instead of slowing the sender down.
+func listLoad(ctx context.Context, s *server, members []string, rate int, d time.Duration) (result, error) {
+	transport := &http.Transport{MaxIdleConnsPerHost: 64}
+	defer transport.CloseIdleConnections()
+	client := &http.Client{Transport: transport, Timeout: 10 * time.Second}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+
+	total := int(float64(rate) * d.Seconds())
+	latencies := make([]time.Duration, total)
+	interval := time.Second / time.Duration(rate)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := range total {
+		due := start.Add(time.Duration(i) * interval)
+		if wait := time.Until(due); wait > 0 {
+			time.Sleep(wait)
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Go(func() {
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+"/api/chat/list_coaches", nil)
+			if err != nil {
+				cancel(err)
+				return
+			}
+			req.Header.Set("Cookie", members[i%len(members)])
+			res, err := client.Do(req)
+			if err != nil {
+				cancel(err)
+				return
+			}
+			_, _ = io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusOK {
+				cancel(fmt.Errorf("GET /api/chat/list_coaches answered %d", res.StatusCode))
+				return
+			}
+			latencies[i] = time.Since(due)
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if failure := context.Cause(ctx); failure != nil {
+		return result{}, failure
+	}
+	slices.Sort(latencies)
+	return result{
+		n:       total,
+		elapsed: elapsed,
+		rate:    float64(total) / elapsed.Seconds(),
+		p50:     percentile(latencies, 0.50),
+		p99:     percentile(latencies, 0.99),
+		max:     latencies[len(latencies)-1],
+	}, nil
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

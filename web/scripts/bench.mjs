@@ -1,9 +1,10 @@
 // bench prints Wayfinder's performance figures (ARCHITECTURE.md section 6) in one run:
 // the first screen's JS and CSS (gzip) and same-origin requests before first paint, measured in
-// Chromium; the binary's start-up to ready time on an existing database; and its idle memory.
+// Chromium; click Next to the next step painted; the coach chooser's extra JS; the binary's
+// start-up to ready time on an existing database; and its idle memory.
 // Usage: node web/scripts/bench.mjs bin/wayfinder
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -85,7 +86,7 @@ async function firstScreen(route, storageState) {
   await context.close();
   let js = 0, css = 0;
   for (const f of files) {
-    const size = gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length;
+    const size = gzipSize(f);
     if (f.endsWith('.js')) js += size;
     if (f.endsWith('.css')) css += size;
   }
@@ -149,12 +150,47 @@ async function clickToNext(storageState, transitions = 20) {
   return times;
 }
 
+const gzipSize = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+// chooserExtra opens the coach chooser from a survey step, as members reach it, and sums the gzip
+// size of the scripts it fetched beyond those the step had already loaded: the carousel, the cards
+// and their copy. The Vimeo player loads only when a Vimeo video comes on screen; it is measured on
+// its own, by the chunk that holds the player library.
+async function chooserExtra(storageState) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState });
+  const page = await context.newPage();
+  const files = new Set();
+  page.on('request', (req) => {
+    const u = new URL(req.url());
+    if (u.pathname.startsWith('/assets/') && u.pathname.endsWith('.js')) files.add(u.pathname);
+  });
+  await page.goto(`${server.url}/how-you-identify`, { waitUntil: 'networkidle' });
+  const before = new Set(files);
+  await page.evaluate(() => {
+    history.pushState(null, '', '/account/meet-your-coach');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.getByRole('region', { name: 'Coaches' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const extra = [...files].filter((f) => !before.has(f));
+  const vimeoChunk = readdirSync(path.join(dist, 'assets')).find((f) => f.endsWith('.js')
+    && readFileSync(path.join(dist, 'assets', f), 'utf8').includes('oembed'));
+  return {
+    js: extra.reduce((sum, f) => sum + gzipSize(f), 0),
+    files: extra.length,
+    vimeoLoaded: extra.some((f) => f.endsWith(vimeoChunk ?? '-')),
+    vimeo: vimeoChunk ? gzipSize(`/assets/${vimeoChunk}`) : NaN,
+  };
+}
+
 const screens = {};
 screens['/'] = await firstScreen('/');
 const member = await signedInState();
 screens['/name-and-birth'] = await firstScreen('/name-and-birth', member);
 screens['/how-you-identify'] = await firstScreen('/how-you-identify', member);
 const nextTimes = await clickToNext(member);
+const chooser = await chooserExtra(member);
 await browser.close();
 
 // Idle memory: after serving those pages, let the server settle, then read its resident set.
@@ -168,6 +204,8 @@ for (const [route, s] of Object.entries(screens)) {
   console.log(`  first screen ${route.padEnd(18)} JS ${kb(s.js)} gzip (budget 100 KB), CSS ${kb(s.css)} gzip (budget 15 KB), ` +
     `${s.count} same-origin requests before first paint (budget 3), FCP ${s.fcp.toFixed(0)} ms unthrottled`);
 }
+console.log(`  coach chooser         extra JS ${kb(chooser.js)} gzip in ${chooser.files} files (budget 40 KB)` +
+  `${chooser.vimeoLoaded ? ', Vimeo player included (it should load on demand)' : ''}; Vimeo player on demand ${kb(chooser.vimeo)} gzip`);
 console.log(`  click Next → painted  median ${median(nextTimes).toFixed(1)} ms of ${nextTimes.length} at 4x CPU throttle (budget 40 ms; ` +
   `min ${Math.min(...nextTimes).toFixed(1)}, max ${Math.max(...nextTimes).toFixed(1)})`);
 console.log(`  start-up to ready     median ${median(startups).toFixed(0)} ms of ${startups.length} (budget 1000 ms; ` +

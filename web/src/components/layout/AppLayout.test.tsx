@@ -60,7 +60,7 @@ describe('AppLayout', () => {
 
   it('folds the top bar away on the finish screen only', async () => {
     const { navigate, container } = renderApp('/account/finish');
-    await screen.findByRole('heading', { level: 1, name: 'Finishing up' });
+    await screen.findByRole('heading', { level: 1, name: 'You’re all set!' });
     const shell = () => container.querySelector('[data-chrome]');
     expect(shell()).toHaveAttribute('data-chrome', 'minimal');
 
