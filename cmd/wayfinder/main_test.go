@@ -285,12 +285,15 @@ func TestUsersCreate(t *testing.T) {
 	}
 }
 
-func TestServeDemoPrintsCredentials(t *testing.T) {
+// serveDemoOnce starts `serve --demo` on dbPath, stops it as soon as it is running, and returns what
+// it printed.
+func serveDemoOnce(t *testing.T, dbPath string) string {
+	t.Helper()
 	stdout := &syncBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", filepath.Join(t.TempDir(), "d.db")},
+		done <- run(ctx, []string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", dbPath},
 			noEnv, strings.NewReader(""), stdout, io.Discard)
 	}()
 	deadline := time.Now().Add(10 * time.Second)
@@ -301,9 +304,14 @@ func TestServeDemoPrintsCredentials(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("run() = %v", err)
 	}
+	return stdout.String()
+}
+
+func TestServeDemoPrintsCredentials(t *testing.T) {
+	stdout := serveDemoOnce(t, filepath.Join(t.TempDir(), "d.db"))
 	for _, a := range demoAccounts {
-		if !strings.Contains(stdout.String(), a.email) || !strings.Contains(stdout.String(), a.password) {
-			t.Errorf("stdout %q does not show the demo account %s and its password", stdout.String(), a.email)
+		if !strings.Contains(stdout, a.email) || !strings.Contains(stdout, a.password) {
+			t.Errorf("stdout %q does not show the demo account %s and its password", stdout, a.email)
 		}
 	}
 }
@@ -313,23 +321,8 @@ func TestServeDemoPrintsCredentials(t *testing.T) {
 // app.
 func TestServeDemoSeedsCoaches(t *testing.T) {
 	dbPath := filepath.Join(t.TempDir(), "d.db")
-	for range 2 {
-		stdout := &syncBuffer{}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan error, 1)
-		go func() {
-			done <- run(ctx, []string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", dbPath},
-				noEnv, strings.NewReader(""), stdout, io.Discard)
-		}()
-		deadline := time.Now().Add(10 * time.Second)
-		for !strings.Contains(stdout.String(), "running at") && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		cancel()
-		if err := <-done; err != nil {
-			t.Fatalf("run() = %v", err)
-		}
-	}
+	serveDemoOnce(t, dbPath)
+	serveDemoOnce(t, dbPath)
 	db, err := sqlstore.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)

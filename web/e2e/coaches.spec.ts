@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations } from './fixtures';
+import { test, expect, expectNoAxeViolations, signUp } from './fixtures';
 
 // The coach chooser and the hand-off, against the real binary and its six demo coaches. Each test
 // signs up a member of its own and gives the survey answers the chooser matches on through the API,
 // as the survey itself would.
 
-const password = 'a calm long passphrase';
 const androidUA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const iPhoneUA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -25,13 +23,7 @@ const fitsMaya: Fit = { state: 'NY', challenges: ['time-management', 'procrastin
 
 /** memberWhoFits signs up a new member, answers what matching reads, and confirms their details. */
 async function memberWhoFits(page: Page, fit: Fit, landing = '/') {
-  const email = `member-${randomBytes(6).toString('hex')}@example.com`;
-  await page.goto(landing);
-  await page.getByRole('link', { name: 'Get started' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Choose a password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/name-and-birth$/);
+  const email = await signUp(page, landing);
   const keys = (slug: string, list: string[]) => ({ questionSlug: slug, answers: list.map((key) => ({ key, value: '' })) });
   for (const data of [
     keys('live-state', [fit.state]),
@@ -47,7 +39,7 @@ async function memberWhoFits(page: Page, fit: Fit, landing = '/') {
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Coaches' });
 const position = (page: Page) => carousel(page).getByText(/^Coach \d of 6$/);
-/** shown is the card of the slide on show: the one whose slide is not inert and centred. */
+/** card is one coach's card, by their full name. */
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
 async function openChooser(page: Page) {

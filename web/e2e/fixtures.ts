@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { startServer, type Server } from './server';
@@ -52,6 +53,21 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** newMemberPassword is the password of every member signUp creates. */
+export const newMemberPassword = 'a calm long passphrase';
+
+/** signUp creates a new member from the landing address (with its campaign values, if any) and returns their email. */
+export async function signUp(page: Page, landing = '/') {
+  const email = `member-${randomBytes(6).toString('hex')}@example.com`;
+  await page.goto(landing);
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Choose a password').fill(newMemberPassword);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/name-and-birth$/);
+  return email;
 }
 
 // expectNoAxeViolations runs axe on the page as it is now, for WCAG 2.2 A and AA and best practice.

@@ -1,23 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations } from './fixtures';
+import { test, expect, expectNoAxeViolations, signUp, newMemberPassword as password } from './fixtures';
 
 // The survey end to end against the real binary. Every test signs up a member of its own, so the
 // answers one test gives never meet another's.
 
-const password = 'a calm long passphrase';
-
-/** signUp creates a member from the landing address (with its campaign values, if any). */
-async function signUp(page: Page, landing = '/') {
-  const email = `member-${randomBytes(6).toString('hex')}@example.com`;
-  await page.goto(landing);
-  await page.getByRole('link', { name: 'Get started' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Choose a password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/name-and-birth$/);
-  return email;
-}
 
 /** heading waits for the step's title, so each check runs on the new step. */
 async function onStep(page: Page, slug: string, title: RegExp) {
