@@ -157,7 +157,7 @@ type coachFile struct {
 // existing coachId is updated.
 func coachesCommand(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "import" {
-		return errors.New("usage: wayfinder coaches import [flags] < coaches.json (see docs/matching.md)")
+		return errors.New("usage: wayfinder coaches import [flags] < coaches.json (the Coaches section of README.md shows the format)")
 	}
 	cfg, err := loadConfig("coaches import", args[1:], getenv, stderr)
 	if err != nil {

@@ -9,7 +9,9 @@ import styles from './CoachCard.module.css';
 interface CoachCardProps {
   coach: Coach;
   onShow: boolean;
+  /** busy is true while any choice is being saved; saving, while this coach's is. */
   busy: boolean;
+  saving: boolean;
   onChoose: (coach: Coach) => void;
 }
 
@@ -24,7 +26,7 @@ export function timeZoneName(zone: string): string {
 }
 
 /** CoachCard is one coach in the chooser (spec §2): who they are, their hello, and the button to choose them. */
-export function CoachCard({ coach, onShow, busy, onChoose }: CoachCardProps) {
+export function CoachCard({ coach, onShow, busy, saving, onChoose }: CoachCardProps) {
   const t = useCoachesT();
   const name = `${coach.firstName} ${coach.lastName}`;
   const reason = coach.recommended
@@ -78,7 +80,7 @@ export function CoachCard({ coach, onShow, busy, onChoose }: CoachCardProps) {
         </section>
       ) : null}
       <Button className={styles.choose} block aria-disabled={busy || undefined} onClick={() => !busy && onChoose(coach)}>
-        {t('choose', { firstName: coach.firstName })}
+        {saving ? t('choosing') : t('choose', { firstName: coach.firstName })}
       </Button>
     </article>
   );

@@ -109,7 +109,8 @@ function Carousel({ coaches }: { coaches: Coach[] }) {
     let saved = true;
     try {
       await chooseCoach(coach.coachId);
-      await queryClient.invalidateQueries({ queryKey: coachesQueryOptions().queryKey });
+      // The pages after the chooser name the member's coach; they read the list afresh.
+      void queryClient.invalidateQueries({ queryKey: coachesQueryOptions().queryKey });
     } catch (error) {
       // The member moves on either way (spec §4); the coach can be chosen again in the app.
       console.error('Choosing the coach failed', error);
@@ -157,7 +158,13 @@ function Carousel({ coaches }: { coaches: Coach[] }) {
                 aria-label={t('slideLabel', { n: i + 1, total, name: `${coach.firstName} ${coach.lastName}` })}
                 inert={!visible}
               >
-                <CoachCard coach={coach} onShow={i === selected} busy={choosing !== null} onChoose={(c) => void choose(c)} />
+                <CoachCard
+                  coach={coach}
+                  onShow={i === selected}
+                  busy={choosing !== null}
+                  saving={choosing === coach.coachId}
+                  onChoose={(c) => void choose(c)}
+                />
               </div>
             );
           })}
