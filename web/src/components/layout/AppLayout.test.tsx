@@ -8,12 +8,18 @@ import { renderApp } from '@/test/render-app';
 // used here are for signed-in members, and the member here is signed in.
 const problemHeading = 'Something went wrong on our side';
 
+/** scrolledDown makes the page area report that the member has scrolled it (jsdom lays nothing out). */
+function scrolledDown() {
+  vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockReturnValue(320);
+}
+
 describe('AppLayout', () => {
   beforeEach(() => {
     mockServer({ 'GET /api/user/me': json(200, member) });
   });
 
   it('scrolls the page area to the top smoothly and focuses the new heading on a change of page', async () => {
+    scrolledDown();
     const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
     const { user } = renderApp('/sign-in-problem');
     await screen.findByRole('heading', { level: 1, name: problemHeading });
@@ -27,7 +33,20 @@ describe('AppLayout', () => {
     expect(scrollTo.mock.contexts[0]).toBe(screen.getByRole('main'));
   });
 
+  it('leaves a page at the top alone, and still focuses the new heading', async () => {
+    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
+    const { user } = renderApp('/sign-in-problem');
+    await screen.findByRole('heading', { level: 1, name: problemHeading });
+
+    await user.click(screen.getByRole('link', { name: 'Back to home' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: /works with your ADHD brain/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
   it('jumps to the top without animation when the member prefers reduced motion', async () => {
+    scrolledDown();
     setMatchingMedia('(prefers-reduced-motion: reduce)');
     const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
     const { navigate } = renderApp('/sign-in-problem');

@@ -34,7 +34,9 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
     previousPathname.current = pathname;
     const main = mainRef.current;
     if (!main) return;
-    main.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
+    // A page already at the top is left alone: starting even an empty smooth scroll costs a slow
+    // phone time before the new page can paint.
+    if (main.scrollTop > 0) main.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
     const heading = main.querySelector('h1');
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

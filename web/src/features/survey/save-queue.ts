@@ -58,6 +58,9 @@ export function createSaveQueue(isFinal: IsFinal = () => false): SaveQueue {
       inFlight.add(token);
       settle();
       try {
+        await afterNextPaint();
+        // clear() forgot this save while it waited: it is not to be sent.
+        if (!inFlight.has(token)) return 'kept';
         await send(body);
         if (refused === body.fromSlug) refused = '';
         return 'saved';
@@ -136,4 +139,23 @@ export function useWarnBeforeLeaving(queue: SaveQueue): void {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [queue]);
+}
+
+/**
+ * afterNextPaint resolves once the browser has painted its next frame, or after 100 ms when it paints
+ * none (a hidden tab). A save made on Next thus starts once the next step is on screen: starting a
+ * request costs the main thread several milliseconds on a slow phone, which the member would
+ * otherwise wait through before seeing the step.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    if (typeof requestAnimationFrame !== 'function') return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
 }

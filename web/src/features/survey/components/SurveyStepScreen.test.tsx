@@ -65,6 +65,8 @@ describe('survey step', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await waitFor(() => expect(pathname()).toBe('/live-state'));
+    // The save starts once the next step is painted.
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent).toEqual([
       { fromSlug: 'how-you-identify', data: [{ questionSlug: 'how-you-identify', answers: [{ key: 'female', value: '' }] }], utm: {} },
     ]);
@@ -153,7 +155,7 @@ describe('survey step', () => {
     await user.click(screen.getByRole('button', { name: 'Let’s start' }));
 
     await waitFor(() => expect(pathname()).toBe('/coach-welcome'));
-    expect(sent).toEqual([{ fromSlug: 'progress-basic', data: [], utm: {} }]);
+    await waitFor(() => expect(sent).toEqual([{ fromSlug: 'progress-basic', data: [], utm: {} }]));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Wayfinder' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/progress-basic');
   });
@@ -215,7 +217,7 @@ describe('survey step', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await waitFor(() => expect(pathname()).toBe('/live-state'));
-    expect(await screen.findByRole('status')).toHaveTextContent('One answer wasn’t saved.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('One answer wasn’t saved.'));
     await user.click(screen.getByRole('link', { name: 'Check that answer' }));
 
     await waitFor(() => expect(pathname()).toBe('/how-you-identify'));
