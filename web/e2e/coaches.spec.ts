@@ -111,6 +111,19 @@ test.describe('the coach chooser', () => {
     expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.textTracks[0]?.mode])).toEqual([true, 'showing']);
     expect(await page.locator('iframe').count()).toBe(0);
 
+    // On a phone, reading further down the card scrolls the player away, and it pauses until back.
+    if (test.info().project.name === 'phone') {
+      await page.setViewportSize({ width: 375, height: 600 });
+      await card(page, 'Maya Reyes').getByRole('button', { name: 'Show more' }).click();
+      await page.locator('main').evaluate((m) => m.scrollTo({ top: m.scrollHeight, behavior: 'instant' }));
+      await expect(video).not.toBeInViewport({ ratio: 0.5 });
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.locator('main').evaluate((m) => m.scrollTo({ top: 0, behavior: 'instant' }));
+      await expect(video).toBeInViewport({ ratio: 0.5 });
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    }
+
     // Maya, Sam, then Dev, whose video is on Vimeo.
     await page.getByRole('button', { name: 'Next coach' }).click();
     await expect(position(page)).toHaveText('Coach 2 of 6');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { prefersReducedMotion } from '@/components/layout/AppLayout';
 import type { Coach } from '@/features/coaches/api/list-coaches';
 import { useCoachesT } from '@/features/coaches/messages';
@@ -19,10 +19,14 @@ interface CoachMediaProps {
 /**
  * CoachMedia is the top of a coach's card: their intro video when they have one, otherwise their
  * portrait. Videos start muted with captions on, only while on show, and never by themselves for a
- * member who asked for less motion; they pause when the slide leaves.
+ * member who asked for less motion; they pause when the slide leaves or scrolls off the screen.
  */
-export function CoachMedia({ coach, onShow }: CoachMediaProps) {
+export function CoachMedia({ coach, onShow: onSlide }: CoachMediaProps) {
   const t = useCoachesT();
+  // The player must also be on the screen: a member who scrolls down to read About has left it.
+  const box = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(box);
+  const onShow = onSlide && onScreen;
   const name = `${coach.firstName} ${coach.lastName}`;
   const [state, setState] = useState<PlayerState>('idle');
   const vimeo = coach.introVideoUrl ? vimeoId(coach.introVideoUrl) : null;
@@ -46,7 +50,7 @@ export function CoachMedia({ coach, onShow }: CoachMediaProps) {
   }
 
   return (
-    <div className={styles.media} data-player-state={state}>
+    <div ref={box} className={styles.media} data-player-state={state}>
       {media}
       {state === 'buffering' ? (
         <p className={styles.status} role="status">
@@ -114,4 +118,17 @@ function FileVideo({ coach, title, onShow, onState }: FileVideoProps) {
       {coach.captionsUrl ? <track kind="captions" src={coach.captionsUrl} srcLang="en" label="English" default /> : null}
     </video>
   );
+}
+
+/** useOnScreen tells whether at least half of an element is within the viewport. */
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false), { threshold: 0.5 });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
 }
