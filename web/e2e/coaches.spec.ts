@@ -151,6 +151,27 @@ test.describe('the coach chooser', () => {
   });
 });
 
+test.describe('the journey’s end', () => {
+  test('the testimonials step shows illustrative stories and goes on to the plan, with axe', async ({ page }) => {
+    await memberWhoFits(page, fitsLena);
+    await page.goto('/testimonials');
+    await expect(page.getByRole('heading', { level: 1, name: 'You’re not alone' })).toBeVisible();
+    await expect(page.locator('blockquote')).toHaveCount(3);
+    await expect(page.getByText(/These stories are illustrative/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/account\/plan-recommendation$/);
+  });
+
+  test('the thank-you page is the crisis-support page, and unknown pages are not found', async ({ page }) => {
+    await memberWhoFits(page, fitsLena);
+    await page.goto('/account/thank-you');
+    await expect(page.getByRole('link', { name: 'Call 988' })).toBeVisible();
+    await page.goto('/account/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible();
+  });
+});
+
 test.describe('the chooser away from an iPhone', () => {
   // The phone-sized project browses as an iPhone; here both sizes are another device.
   test.use({ userAgent: androidUA });
