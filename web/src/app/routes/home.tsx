@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { HomePage } from '@/features/home/HomePage';
 import { mayBeSignedIn } from '@/lib/session';
-import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
+import { useAfterFirstPaint } from '@/lib/after-next-paint';
 import { PageErrorBoundary } from '@/components/route-error/PageErrorBoundary';
 
 const MemberProbe = lazy(() => import('@/app/auth/MemberProbe'));

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, member, mockServer } from '@/test/api';
 import { setMatchingMedia } from '@/test/media';
@@ -8,9 +8,10 @@ import { renderApp } from '@/test/render-app';
 // used here are for signed-in members, and the member here is signed in.
 const problemHeading = 'Something went wrong on our side';
 
-/** scrolledDown makes the page area report that the member has scrolled it (jsdom lays nothing out). */
-function scrolledDown() {
+/** scrollDown scrolls the page area down, as far as jsdom can tell: it lays nothing out. */
+function scrollDown() {
   vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockReturnValue(320);
+  fireEvent.scroll(screen.getByRole('main'));
 }
 
 describe('AppLayout', () => {
@@ -19,10 +20,10 @@ describe('AppLayout', () => {
   });
 
   it('scrolls the page area to the top smoothly and focuses the new heading on a change of page', async () => {
-    scrolledDown();
     const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
     const { user } = renderApp('/sign-in-problem');
     await screen.findByRole('heading', { level: 1, name: problemHeading });
+    scrollDown();
     expect(scrollTo).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('link', { name: 'Back to home' }));
@@ -46,11 +47,11 @@ describe('AppLayout', () => {
   });
 
   it('jumps to the top without animation when the member prefers reduced motion', async () => {
-    scrolledDown();
     setMatchingMedia('(prefers-reduced-motion: reduce)');
     const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
     const { navigate } = renderApp('/sign-in-problem');
     await screen.findByRole('heading', { level: 1, name: problemHeading });
+    scrollDown();
 
     await navigate('/chat');
 

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { paths, usesMinimalChrome } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { useT } from '@/lib/messages';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { BrandMark } from '@/components/brand/BrandMark';
 import styles from './AppLayout.module.css';
 
@@ -28,6 +29,9 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
   // The previous path, so the first render (and React's development double run of effects) does
   // not count as a navigation: a freshly loaded page keeps the browser's own focus start.
   const previousPathname = useRef(pathname);
+  // Whether the member has scrolled the page area down, followed from its scroll events: reading
+  // scrollTop on a change of page would make the browser lay the new page out before its time.
+  const scrolledDown = useRef(false);
 
   useEffect(() => {
     if (previousPathname.current === pathname) return;
@@ -36,14 +40,25 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
     if (!main) return;
     // A page already at the top is left alone: starting even an empty smooth scroll costs a slow
     // phone time before the new page can paint.
-    if (main.scrollTop > 0) main.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
-    const heading = main.querySelector('h1');
-    if (heading) {
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus({ preventScroll: true });
-    } else {
-      main.focus({ preventScroll: true });
-    }
+    const toTop = scrolledDown.current;
+    const reducedMotion = toTop && prefersReducedMotion();
+    // Without motion, the page jumps to the top before the new page paints, so it never shows
+    // half-way down.
+    if (reducedMotion) main.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    // The rest waits until the new page is on screen, a frame later than it could: scrolling and
+    // focusing make the browser lay the page out at once, which would keep the new page from
+    // painting that much longer. A smooth scroll starts from where the page is either way, and a
+    // heading focused from code shows no ring, so the frame's wait shows nowhere.
+    return afterNextPaint(() => {
+      if (toTop && !reducedMotion) main.scrollTo({ top: 0, left: 0, behavior: 'smooth' });
+      const heading = main.querySelector('h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      } else {
+        main.focus({ preventScroll: true });
+      }
+    });
   }, [pathname]);
 
   // The skip link moves focus itself instead of following the #hash, which would add a history
@@ -75,6 +90,9 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
         ref={mainRef}
         className={styles.scrollArea}
         tabIndex={0}
+        onScroll={(event) => {
+          scrolledDown.current = event.currentTarget.scrollTop > 0;
+        }}
       >
         <div className={styles.container}>{children}</div>
       </main>

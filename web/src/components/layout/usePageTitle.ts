@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { useT } from '@/lib/messages';
 
 /**
@@ -8,7 +9,13 @@ import { useT } from '@/lib/messages';
 export function usePageTitle(page: string): void {
   const t = useT();
   const title = t('app.documentTitle', { page });
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  // The tab's name changes once the page is on screen: naming it costs the browser time that the
+  // new page's first paint would otherwise wait for.
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        document.title = title;
+      }),
+    [title],
+  );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
 
@@ -14,13 +14,14 @@ describe.each(['/we-are-sorry-no-go', '/account/thank-you'])('crisis support pag
     fetchSpy.mockReset();
   });
 
-  it('renders at once, with no lazy loading and no request', () => {
+  it('renders at once, with no lazy loading and no request', async () => {
     renderApp(path);
 
     // getBy (not findBy): the page must be there on the very first render, not after a download.
     expect(screen.getByRole('heading', { level: 1, name: 'You matter, and help is available right now' })).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
-    expect(document.title).toBe('Help is available now · Wayfinder');
+    // The tab is named once the page has painted.
+    await waitFor(() => expect(document.title).toBe('Help is available now · Wayfinder'));
   });
 
   it('offers the 988 Lifeline by call, text and chat', () => {

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import type { Answer, SurveySaveBody } from './api/types';
 
 // The save queue makes sure no answer is lost when the network drops. A save that fails is kept
@@ -58,7 +59,10 @@ export function createSaveQueue(isFinal: IsFinal = () => false): SaveQueue {
       inFlight.add(token);
       settle();
       try {
-        await afterNextPaint();
+        // The save starts once the next step is on screen: starting a request costs the main
+        // thread several milliseconds on a slow phone, which the member would otherwise wait
+        // through before seeing the step.
+        await new Promise<void>((resolve) => afterNextPaint(resolve));
         // clear() forgot this save while it waited: it is not to be sent.
         if (!inFlight.has(token)) return 'kept';
         await send(body);
@@ -139,23 +143,4 @@ export function useWarnBeforeLeaving(queue: SaveQueue): void {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [queue]);
-}
-
-/**
- * afterNextPaint resolves once the browser has painted its next frame, or after 100 ms when it paints
- * none (a hidden tab). A save made on Next thus starts once the next step is on screen: starting a
- * request costs the main thread several milliseconds on a slow phone, which the member would
- * otherwise wait through before seeing the step.
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    if (typeof requestAnimationFrame !== 'function') return;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
-  });
 }

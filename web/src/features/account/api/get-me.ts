@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, isHttpStatus } from '@/lib/api-client';
 import { forgetSignedIn, mayBeSignedIn, rememberSignedIn } from '@/lib/session';
-import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
+import { useAfterFirstPaint } from '@/lib/after-next-paint';
 
 // GET /api/user/me: the signed-in member's profile (spec §7). The same call serves the web
 // session cookie and the native shell's bearer token. The types are written from the API's

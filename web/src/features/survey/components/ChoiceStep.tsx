@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import { useT } from '@/lib/messages';
 import type { Question } from '@/features/survey/api/types';
+import { useStepState } from '@/features/survey/use-step-state';
 import { StepLines } from './StepLines';
 import type { CustomStepProps } from './steps/types';
 import styles from './SurveyStep.module.css';
@@ -20,9 +21,10 @@ export function asksQuestion(question: Question): boolean {
  */
 export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSubmit, actions }: CustomStepProps) {
   const t = useT();
-  const [picked, setPicked] = useState<Chosen | null>(null);
-  const [problem, setProblem] = useState('');
-  const [limitNote, setLimitNote] = useState('');
+  // What was picked and said on one step is forgotten when the next one comes.
+  const [picked, setPicked] = useStepState<Chosen | null>(question.slug, null);
+  const [problem, setProblem] = useStepState(question.slug, '');
+  const [limitNote, setLimitNote] = useStepState(question.slug, '');
   const firstInput = useRef<HTMLInputElement>(null);
   const ids = useId();
 

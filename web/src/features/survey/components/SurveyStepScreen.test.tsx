@@ -128,6 +128,30 @@ describe('survey step', () => {
     expect(pathname()).toBe('/we-are-sorry-no-go');
   });
 
+  it('keeps the page’s elements from step to step, and a step’s problem stays with that visit', async () => {
+    server();
+    const { user, pathname } = renderApp('/your-challenge-is');
+    const next = await screen.findByRole('button', { name: 'Next' });
+    await user.click(next);
+    expect(screen.getByRole('group', { name: 'What’s hardest for you right now?' })).toHaveAccessibleDescription(
+      /Please choose at least one answer/,
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: 'Managing my time' }));
+    await user.click(next);
+
+    const following = await screen.findByRole('group', { name: 'Do any of these apply to you?' });
+    expect(pathname()).toBe('/what-apply-to-you');
+    expect(following).not.toHaveAccessibleDescription();
+    // The same button: React changed the page rather than building it again, which paints sooner.
+    expect(screen.getByRole('button', { name: 'Next' })).toBe(next);
+
+    await user.click(screen.getByRole('link', { name: 'Go back' }));
+    const again = await screen.findByRole('group', { name: 'What’s hardest for you right now?' });
+    expect(again).not.toHaveAccessibleDescription(/Please choose/);
+    expect(screen.getByRole('checkbox', { name: 'Managing my time' })).toBeChecked();
+  });
+
   it('shows a Rate question as a frequency scale with its source', async () => {
     server();
     renderApp('/trouble-order');

@@ -3,6 +3,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { paths, surveyStepPath } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { useT } from '@/lib/messages';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { isNativeShell } from '@/lib/native-bridge';
 import { storedUtm } from '@/lib/utm';
 import { Button, ButtonLink } from '@/components/button/Button';
@@ -12,12 +13,13 @@ import pageStyles from '@/components/page/Page.module.css';
 import { useDefinition } from '@/features/survey/api/get-definition';
 import { useSurvey } from '@/features/survey/api/get-survey';
 import { saveSurvey, SurveyRejectedError, type FieldProblem } from '@/features/survey/api/save-survey';
-import type { Answer, Question, SurveyDefinition, SurveySaveBody } from '@/features/survey/api/types';
+import type { Answer, Question, SurveyDefinition, SurveySaveBody, SurveyState } from '@/features/survey/api/types';
 import { fillCopy, IOS_ONLY, isLanding, leaveLanding, NAME_AND_BIRTH, nextStepOf, resumeStep } from '@/features/survey/navigation';
 import { useSaveStatus } from '@/features/survey/save-queue';
 import { surveySaveQueue } from '@/features/survey/save-queue-instance';
 import type { SurveySlug } from '@/features/survey/slugs';
-import { useAnswersOf } from '@/features/survey/use-answers-of';
+import { answersOf } from '@/features/survey/use-answers-of';
+import { useStepState } from '@/features/survey/use-step-state';
 import { ChoiceStep } from './ChoiceStep';
 import { Illustration } from './Illustration';
 import { lazyStep } from './lazy-step';
@@ -113,7 +115,9 @@ function StepContent({ slug, member }: SurveyStepScreenProps) {
   if (!definition.data || (landing && !saved.data && !saved.isError)) return <PageLoading />;
   const question = definition.data.questions[slug];
   if (!question) return <Redirect to={surveyStepPath(definition.data.firstQuestion)} replace />;
-  return <Step key={slug} definition={definition.data} question={question} member={member} />;
+  // One Step shows step after step: React keeps the page's elements and changes only what differs,
+  // which paints the next step sooner than building it anew.
+  return <Step definition={definition.data} saved={saved.data} question={question} member={member} />;
 }
 
 /**
@@ -126,7 +130,8 @@ function useStepSubmit(question: Question) {
   const t = useT();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
+  // A refusal belongs to the step it was about: the next step starts without it.
+  const [problem, setProblem] = useStepState(question.slug, '');
 
   const submit = async (answers: Answer[]) => {
     if (busy) return;
@@ -161,32 +166,43 @@ function useStepSubmit(question: Question) {
   return { submit: (answers: Answer[]) => void submit(answers), busy, problem };
 }
 
-function Step({ definition, question, member }: { definition: SurveyDefinition; question: Question; member?: MemberDetails }) {
+interface StepProps {
+  definition: SurveyDefinition;
+  /** saved is what the server has kept of the member's survey, once it has arrived. */
+  saved?: SurveyState;
+  question: Question;
+  member?: MemberDetails;
+}
+
+function Step({ definition, saved, question, member }: StepProps) {
   const t = useT();
   const { brandName } = useRuntimeConfig();
-  const saved = useSurvey();
-  const initial = useAnswersOf(question.slug);
-  const nameAndBirth = useAnswersOf(NAME_AND_BIRTH);
+  const initial = answersOf(saved, question.slug);
+  const nameAndBirth = answersOf(saved, NAME_AND_BIRTH);
   const { submit, busy, problem } = useStepSubmit(question);
   const native = isNativeShell();
 
   const firstName = valueOf(nameAndBirth, 'firstName') || member?.firstName;
-  const stateCode = useAnswersOf('live-state')?.[0]?.key;
+  const stateCode = answersOf(saved, 'live-state')?.[0]?.key;
   const stateTimeZone = definition.questions['live-state']?.answerVariants?.find((v) => v.key === stateCode)?.timeZone;
   const copy = (text: string) => fillCopy(text, { firstName, brand: brandName });
-  const score = saved.data?.score ?? null;
+  const score = saved?.score ?? null;
   usePageTitle(copy(question.title).replace('{score}', String(score ?? '')));
 
-  // The steps the member may go to next load ahead, so Next paints them at once.
+  // The steps the member may go to next load ahead, so Next paints them at once. Asking for their
+  // code waits until this step is on screen.
   useEffect(() => {
     const targets = [question.nextStep, ...(question.answerVariants ?? []).map((v) => v.branchTo ?? '')];
     if (question.slug === NAME_AND_BIRTH) targets.push(IOS_ONLY);
-    for (const target of targets) formSteps[target]?.preload();
+    return afterNextPaint(() => {
+      for (const target of targets) formSteps[target]?.preload();
+    });
   }, [question]);
 
   const showBack = question.prevStep !== '' && question.slug !== NAME_AND_BIRTH;
+  // Keyed, so the buttons stay the same elements whichever shape the next step's form takes.
   const actions = (
-    <div className={styles.actions}>
+    <div key="actions" className={styles.actions}>
       {question.nextStep ? (
         <Button type="submit" aria-disabled={busy || undefined}>
           {question.nextLabel || t('survey.next')}
@@ -230,9 +246,9 @@ function Step({ definition, question, member }: { definition: SurveyDefinition; 
           <ScoreStep
             {...common}
             score={score}
-            highLikelihood={saved.data?.highLikelihood ?? false}
+            highLikelihood={saved?.highLikelihood ?? false}
             missingAction={
-              <ButtonLink to={surveyStepPath(saved.data?.resumeAt ?? 'how-often-trouble-wrapping')} variant="secondary">
+              <ButtonLink to={surveyStepPath(saved?.resumeAt ?? 'how-often-trouble-wrapping')} variant="secondary">
                 {t('survey.finishQuestions')}
               </ButtonLink>
             }
