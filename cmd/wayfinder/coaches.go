@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/httpapi"
 )
 
 // demoCoaches are the coaches --demo (make run) keeps in the database, so the chooser has people in
@@ -132,23 +133,14 @@ func storeCoaches(ctx context.Context, store coachStore, coaches []coaching.Coac
 	return stored, nil
 }
 
-// coachFile is the JSON `wayfinder coaches import` reads: the fields of GET /api/chat/list_coaches
-// plus whether the coach takes new members and how many members they take at most.
+// coachFile is the JSON `wayfinder coaches import` reads: each coach's profile, as GET
+// /api/chat/list_coaches names it, plus whether the coach takes new members and how many members
+// they take at most.
 type coachFile struct {
 	Coaches []struct {
-		CoachID       string `json:"coachId"`
-		FirstName     string `json:"firstName"`
-		LastName      string `json:"lastName"`
-		Nickname      string `json:"nickname"`
-		AvatarURL     string `json:"avatarUrl"`
-		OneLiner      string `json:"oneLiner"`
-		Tags          string `json:"tags"`
-		Timezone      string `json:"timezone"`
-		Description   string `json:"description"`
-		IntroVideoURL string `json:"introVideoUrl"`
-		CaptionsURL   string `json:"captionsUrl"`
-		Active        *bool  `json:"active"`
-		Capacity      *int   `json:"capacity"`
+		httpapi.CoachProfile
+		Active   *bool `json:"active"`
+		Capacity *int  `json:"capacity"`
 	} `json:"coaches"`
 }
 
@@ -178,9 +170,7 @@ func coachesCommand(ctx context.Context, args []string, getenv func(string) stri
 		if f.Active == nil || f.Capacity == nil {
 			return fmt.Errorf("coach %d (%s %s): give \"active\" and \"capacity\" explicitly", i+1, f.FirstName, f.LastName)
 		}
-		coaches[i] = coaching.Coach{ID: f.CoachID, FirstName: f.FirstName, LastName: f.LastName, Nickname: f.Nickname,
-			AvatarURL: f.AvatarURL, OneLiner: f.OneLiner, Tags: f.Tags, Timezone: f.Timezone, Description: f.Description,
-			IntroVideoURL: f.IntroVideoURL, CaptionsURL: f.CaptionsURL, Active: *f.Active, Capacity: *f.Capacity}
+		coaches[i] = f.Coach(*f.Active, *f.Capacity)
 	}
 	db, err := openDatabase(ctx, cfg, true)
 	if err != nil {

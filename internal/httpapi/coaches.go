@@ -20,24 +20,43 @@ type coachesResponse struct {
 	Coaches []coachJSON `json:"coaches"`
 }
 
-// coachJSON is a coach as members see them: the fields of spec §3, then the intro video, and how the
-// coach fits the caller.
+// CoachProfile is a coach's public fields as JSON names them, in GET /api/chat/list_coaches and in
+// the file `wayfinder coaches import` reads: those of spec §3 but the userId, then the intro video
+// and its captions. The names are a contract with the iOS app.
+type CoachProfile struct {
+	CoachID       string `json:"coachId"`
+	FirstName     string `json:"firstName"`
+	LastName      string `json:"lastName"`
+	Nickname      string `json:"nickname"`
+	AvatarURL     string `json:"avatarUrl"`
+	OneLiner      string `json:"oneLiner"`
+	Tags          string `json:"tags"`
+	Timezone      string `json:"timezone"`
+	Description   string `json:"description"`
+	IntroVideoURL string `json:"introVideoUrl"`
+	CaptionsURL   string `json:"captionsUrl"`
+}
+
+// Coach returns the coach the profile describes, taking new members or not, up to capacity.
+func (p CoachProfile) Coach(active bool, capacity int) coaching.Coach {
+	return coaching.Coach{ID: p.CoachID, FirstName: p.FirstName, LastName: p.LastName, Nickname: p.Nickname,
+		AvatarURL: p.AvatarURL, OneLiner: p.OneLiner, Tags: p.Tags, Timezone: p.Timezone, Description: p.Description,
+		IntroVideoURL: p.IntroVideoURL, CaptionsURL: p.CaptionsURL, Active: active, Capacity: capacity}
+}
+
+func coachProfileOf(c coaching.Coach) CoachProfile {
+	return CoachProfile{CoachID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Nickname: c.Nickname,
+		AvatarURL: c.AvatarURL, OneLiner: c.OneLiner, Tags: c.Tags, Timezone: c.Timezone, Description: c.Description,
+		IntroVideoURL: c.IntroVideoURL, CaptionsURL: c.CaptionsURL}
+}
+
+// coachJSON is a coach as members see them: the profile, then how the coach fits the caller.
 type coachJSON struct {
-	CoachID       string    `json:"coachId"`
-	UserID        *string   `json:"userId"` // null for a coach without a user account of their own
-	FirstName     string    `json:"firstName"`
-	LastName      string    `json:"lastName"`
-	Nickname      string    `json:"nickname"`
-	AvatarURL     string    `json:"avatarUrl"`
-	OneLiner      string    `json:"oneLiner"`
-	Tags          string    `json:"tags"`
-	Timezone      string    `json:"timezone"`
-	Description   string    `json:"description"`
-	IntroVideoURL string    `json:"introVideoUrl"`
-	CaptionsURL   string    `json:"captionsUrl"`
-	Current       bool      `json:"current"`
-	Recommended   bool      `json:"recommended"`
-	Match         matchJSON `json:"match"`
+	CoachProfile
+	UserID      *string   `json:"userId"` // null for a coach without a user account of their own
+	Current     bool      `json:"current"`
+	Recommended bool      `json:"recommended"`
+	Match       matchJSON `json:"match"`
 }
 
 // matchJSON says why a coach fits the caller, for the app to put into words.
@@ -49,10 +68,8 @@ type matchJSON struct {
 
 func coachOf(c coaching.Choice) coachJSON {
 	j := coachJSON{
-		CoachID: c.Coach.ID, FirstName: c.Coach.FirstName, LastName: c.Coach.LastName, Nickname: c.Coach.Nickname,
-		AvatarURL: c.Coach.AvatarURL, OneLiner: c.Coach.OneLiner, Tags: c.Coach.Tags, Timezone: c.Coach.Timezone,
-		Description: c.Coach.Description, IntroVideoURL: c.Coach.IntroVideoURL, CaptionsURL: c.Coach.CaptionsURL,
-		Current: c.Current, Recommended: c.Recommended,
+		CoachProfile: coachProfileOf(c.Coach),
+		Current:      c.Current, Recommended: c.Recommended,
 		Match: matchJSON{Topics: c.Match.Topics, SameTimeZone: c.Match.SameTimeZone, NearTimeZone: c.Match.NearTimeZone},
 	}
 	if c.Coach.UserID != "" {
