@@ -73,31 +73,11 @@ func TestCoachScenarios(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ts := newTestServer(t)
 			seedCoaches(t, ts)
-			header := map[string]string{}
-			if tt.body != "" {
-				header["Content-Type"] = "application/json"
-			}
-			if tt.actor != "" {
-				header["Authorization"] = ts.bearer(t, tt.actor, []string{"member"}, nil)
-			}
-			for k, v := range tt.header {
-				header[k] = v
-			}
-			w := ts.do(tt.method, tt.path, strings.NewReader(tt.body), header)
-			if got, want := w.Code, tt.wantStatus; got != want {
-				t.Fatalf("status = %d, want %d; body %s", got, want, w.Body.String())
-			}
-			if w.Code >= 400 && w.Header().Get("Content-Type") != "application/problem+json" {
-				t.Errorf("Content-Type = %q, want application/problem+json", w.Header().Get("Content-Type"))
-			}
+			w, authorization := ts.scenario(t, tt.actor, tt.method, tt.path, tt.body, tt.header, tt.wantStatus)
 			if got := w.Header().Get("Cache-Control"); got != "no-store" {
 				t.Errorf("Cache-Control = %q, want no-store", got)
 			}
-			for _, want := range tt.wantBody {
-				if !strings.Contains(w.Body.String(), want) {
-					t.Errorf("body %s does not contain %q", w.Body.String(), want)
-				}
-			}
+			assertBodyContains(t, w.Body.String(), tt.wantBody)
 			for _, unwanted := range tt.notInBody {
 				if strings.Contains(w.Body.String(), unwanted) {
 					t.Errorf("body %s contains %q", w.Body.String(), unwanted)
@@ -105,7 +85,7 @@ func TestCoachScenarios(t *testing.T) {
 			}
 			// A refused choice leaves the member without a coach.
 			if tt.actor != "" && w.Code >= 400 {
-				list := ts.do("GET", "/api/chat/list_coaches", nil, map[string]string{"Authorization": header["Authorization"]}).Body.String()
+				list := ts.do("GET", "/api/chat/list_coaches", nil, map[string]string{"Authorization": authorization}).Body.String()
 				if strings.Contains(list, `"current":true`) {
 					t.Errorf("after a refused choice the member has a coach: %s", list)
 				}

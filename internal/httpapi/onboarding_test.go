@@ -94,35 +94,15 @@ func TestOnboardingScenarios(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ts := newTestServer(t)
-			header := map[string]string{}
-			if tt.body != "" {
-				header["Content-Type"] = "application/json"
-			}
-			if tt.actor != "" {
-				header["Authorization"] = ts.bearer(t, tt.actor, []string{"member"}, nil)
-			}
-			for k, v := range tt.header {
-				header[k] = v
-			}
-			w := ts.do(tt.method, tt.path, strings.NewReader(tt.body), header)
-			if got, want := w.Code, tt.wantStatus; got != want {
-				t.Fatalf("status = %d, want %d; body %s", got, want, w.Body.String())
-			}
-			if w.Code >= 400 && w.Header().Get("Content-Type") != "application/problem+json" {
-				t.Errorf("Content-Type = %q, want application/problem+json", w.Header().Get("Content-Type"))
-			}
+			w, authorization := ts.scenario(t, tt.actor, tt.method, tt.path, tt.body, tt.header, tt.wantStatus)
 			for k, want := range tt.wantHeader {
 				if got := w.Header().Get(k); got != want {
 					t.Errorf("%s = %q, want %q", k, got, want)
 				}
 			}
-			for _, want := range tt.wantBody {
-				if !strings.Contains(w.Body.String(), want) {
-					t.Errorf("body %s does not contain %q", w.Body.String(), want)
-				}
-			}
+			assertBodyContains(t, w.Body.String(), tt.wantBody)
 			if tt.wantNothing {
-				got := ts.do("GET", "/api/onboarding/survey", nil, map[string]string{"Authorization": header["Authorization"]}).Body.String()
+				got := ts.do("GET", "/api/onboarding/survey", nil, map[string]string{"Authorization": authorization}).Body.String()
 				if want := `"answers":[]`; !strings.Contains(got, want) {
 					t.Errorf("after a refused save the survey is %s, want %s", got, want)
 				}

@@ -174,6 +174,42 @@ func (ts *testServer) do(method, target string, body io.Reader, header map[strin
 	return serve(ts, r)
 }
 
+// scenario sends one request of an API scenario test as actor (a member's bearer token; "" is
+// anonymous), a JSON body when there is one, and checks what every answer shares: the status, and
+// problem+json for an error. It returns the response and the Authorization header it sent, for a
+// follow-up request as the same member.
+func (ts *testServer) scenario(t *testing.T, actor, method, path, body string, extra map[string]string, wantStatus int) (*httptest.ResponseRecorder, string) {
+	t.Helper()
+	header := map[string]string{}
+	if body != "" {
+		header["Content-Type"] = "application/json"
+	}
+	if actor != "" {
+		header["Authorization"] = ts.bearer(t, actor, []string{"member"}, nil)
+	}
+	for k, v := range extra {
+		header[k] = v
+	}
+	w := ts.do(method, path, strings.NewReader(body), header)
+	if got := w.Code; got != wantStatus {
+		t.Fatalf("status = %d, want %d; body %s", got, wantStatus, w.Body.String())
+	}
+	if w.Code >= 400 && w.Header().Get("Content-Type") != "application/problem+json" {
+		t.Errorf("Content-Type = %q, want application/problem+json", w.Header().Get("Content-Type"))
+	}
+	return w, header["Authorization"]
+}
+
+// assertBodyContains checks that body holds each of want.
+func assertBodyContains(t *testing.T, body string, want []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(body, w) {
+			t.Errorf("body %s does not contain %q", body, w)
+		}
+	}
+}
+
 func TestRoutes(t *testing.T) {
 	tests := []struct {
 		name       string
