@@ -29,8 +29,7 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
   // The previous path, so the first render (and React's development double run of effects) does
   // not count as a navigation: a freshly loaded page keeps the browser's own focus start.
   const previousPathname = useRef(pathname);
-  // Whether the member has scrolled the page area down, followed from its scroll events: reading
-  // scrollTop on a change of page would make the browser lay the new page out before its time.
+  // Whether the member has scrolled the page area down, followed from its scroll events.
   const scrolledDown = useRef(false);
 
   useEffect(() => {
@@ -38,19 +37,18 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
     previousPathname.current = pathname;
     const main = mainRef.current;
     if (!main) return;
-    // A page already at the top is left alone: starting even an empty smooth scroll costs a slow
-    // phone time before the new page can paint.
-    const toTop = scrolledDown.current;
-    const reducedMotion = toTop && prefersReducedMotion();
     // Without motion, the page jumps to the top before the new page paints, so it never shows
-    // half-way down.
-    if (reducedMotion) main.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    // half-way down. Whether it is down is known from its scroll events: reading scrollTop now
+    // would make the browser lay the new page out before its time.
+    if (scrolledDown.current && prefersReducedMotion()) main.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     // The rest waits until the new page is on screen, a frame later than it could: scrolling and
     // focusing make the browser lay the page out at once, which would keep the new page from
     // painting that much longer. A smooth scroll starts from where the page is either way, and a
-    // heading focused from code shows no ring, so the frame's wait shows nowhere.
+    // heading focused from code shows no ring, so the frame's wait shows nowhere. By then the
+    // layout is done, so scrollTop costs nothing and counts even a scroll whose event is yet to
+    // come. A page already at the top is left alone: even an empty smooth scroll costs a phone time.
     return afterNextPaint(() => {
-      if (toTop && !reducedMotion) main.scrollTo({ top: 0, left: 0, behavior: 'smooth' });
+      if (main.scrollTop > 0) main.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
       const heading = main.querySelector('h1');
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
