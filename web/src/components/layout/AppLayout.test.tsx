@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, member, mockServer } from '@/test/api';
 import { setMatchingMedia } from '@/test/media';
@@ -10,7 +10,7 @@ const problemHeading = 'Something went wrong on our side';
 
 /**
  * scrollDown scrolls the page area down, as far as jsdom can tell (it lays nothing out): scrollTop
- * reads 320 until a scroll to the top, and a scroll event says so.
+ * reads 320 until a scroll to the top.
  */
 function scrollDown() {
   let top = 320;
@@ -18,7 +18,6 @@ function scrollDown() {
   vi.spyOn(Element.prototype, 'scrollTo').mockImplementation(() => {
     top = 0;
   });
-  fireEvent.scroll(screen.getByRole('main'));
 }
 
 describe('AppLayout', () => {
@@ -39,17 +38,6 @@ describe('AppLayout', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'smooth' });
     expect(scrollTo.mock.contexts[0]).toBe(screen.getByRole('main'));
-  });
-
-  it('scrolls to the top even when the scroll event has not come yet', async () => {
-    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
-    const { user } = renderApp('/sign-in-problem');
-    await screen.findByRole('heading', { level: 1, name: problemHeading });
-    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockReturnValue(320);
-
-    await user.click(screen.getByRole('link', { name: 'Back to home' }));
-
-    await waitFor(() => expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'smooth' }));
   });
 
   it('leaves a page at the top alone, and still focuses the new heading', async () => {

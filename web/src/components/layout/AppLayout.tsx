@@ -29,24 +29,20 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
   // The previous path, so the first render (and React's development double run of effects) does
   // not count as a navigation: a freshly loaded page keeps the browser's own focus start.
   const previousPathname = useRef(pathname);
-  // Whether the member has scrolled the page area down, followed from its scroll events.
-  const scrolledDown = useRef(false);
-
   useEffect(() => {
     if (previousPathname.current === pathname) return;
     previousPathname.current = pathname;
     const main = mainRef.current;
     if (!main) return;
     // Without motion, the page jumps to the top before the new page paints, so it never shows
-    // half-way down. Whether it is down is known from its scroll events: reading scrollTop now
-    // would make the browser lay the new page out before its time.
-    if (scrolledDown.current && prefersReducedMotion()) main.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-    // The rest waits until the new page is on screen, a frame later than it could: scrolling and
-    // focusing make the browser lay the page out at once, which would keep the new page from
-    // painting that much longer. A smooth scroll starts from where the page is either way, and a
-    // heading focused from code shows no ring, so the frame's wait shows nowhere. By then the
-    // layout is done, so scrollTop costs nothing and counts even a scroll whose event is yet to
-    // come. A page already at the top is left alone: even an empty smooth scroll costs a phone time.
+    // half-way down. Reading scrollTop here makes the browser lay the new page out at once rather
+    // than in the coming frame: the same work a moment earlier, for these members only.
+    if (prefersReducedMotion() && main.scrollTop > 0) main.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    // For everyone else the rest waits until the new page is on screen, a frame later than it
+    // could: scrolling and focusing make the browser lay the page out at once, which would keep the
+    // new page from painting that much longer. A smooth scroll starts from where the page is
+    // either way, and a heading focused from code shows no ring, so the frame's wait shows nowhere.
+    // A page already at the top is left alone: even an empty smooth scroll costs a phone time.
     return afterNextPaint(() => {
       if (main.scrollTop > 0) main.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
       const heading = main.querySelector('h1');
@@ -88,9 +84,6 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
         ref={mainRef}
         className={styles.scrollArea}
         tabIndex={0}
-        onScroll={(event) => {
-          scrolledDown.current = event.currentTarget.scrollTop > 0;
-        }}
       >
         <div className={styles.container}>{children}</div>
       </main>
