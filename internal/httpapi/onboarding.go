@@ -2,12 +2,9 @@ package httpapi
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"wayfinder/internal/auth"
@@ -24,51 +21,14 @@ type Onboarding interface {
 // definitionCache is how long the app may keep the definition before revalidating (spec §9).
 const definitionCache = "private, max-age=600"
 
-// encodedDefinition is the survey definition as served: encoded once, since it never changes while
-// the binary runs, with a strong ETag so the app revalidates it for the price of a 304.
-type encodedDefinition struct {
-	body []byte
-	etag string
-}
-
-func encodeDefinition(def *survey.Definition) (*encodedDefinition, error) {
+// definitionDocument is the survey definition as GET /api/onboarding/definition serves it. The
+// route is public: the first steps are shown before sign-up.
+func definitionDocument(def *survey.Definition) (*document, error) {
 	body, err := json.Marshal(def)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the survey definition: %w", err)
 	}
-	sum := sha256.Sum256(body)
-	return &encodedDefinition{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`}, nil
-}
-
-// definition answers GET /api/onboarding/definition. It is public: the first steps are shown
-// before sign-up. Cache-Control is set here, after securityHeaders has set no-store on /api, so
-// this one API response may be kept by the app.
-func (s *server) definition(w http.ResponseWriter, r *http.Request) {
-	d := s.surveyDef
-	h := w.Header()
-	h.Set("ETag", d.etag)
-	h.Set("Cache-Control", definitionCache)
-	if etagMatches(r.Header.Get("If-None-Match"), d.etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	h.Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(d.body)
-	}
-}
-
-// etagMatches applies If-None-Match's weak comparison (RFC 9110 §13.1.2): any listed tag, with or
-// without W/, or *.
-func etagMatches(header, etag string) bool {
-	for _, tag := range strings.Split(header, ",") {
-		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
-		if tag == "*" || tag == etag {
-			return true
-		}
-	}
-	return false
+	return newDocument(body, definitionCache), nil
 }
 
 // surveyRequest is the body of PUT /api/onboarding/survey (spec §7). UTM is a struct, so decodeJSON

@@ -25,7 +25,7 @@ func nameAndBirthData(dob string) string {
 }
 
 func TestOnboardingScenarios(t *testing.T) {
-	def, err := encodeDefinition(testSurvey)
+	def, err := definitionDocument(testSurvey)
 	if err != nil {
 		t.Fatal(err)
 	}

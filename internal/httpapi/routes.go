@@ -28,6 +28,9 @@ func (s *server) routes(rt *router) {
 	rt.handle("GET /readyz", s.readyz)
 	rt.handle("GET /metrics", promhttp.HandlerFor(s.gather, promhttp.HandlerOpts{}).ServeHTTP)
 
+	// This API's OpenAPI document, public like any API description.
+	rt.handle("GET /api/openapi.json", s.openAPI.ServeHTTP)
+
 	// The member API. Every route runs behind Authenticate, which accepts a web session cookie or
 	// a bearer token (the iOS app, the native shell).
 	rt.handle("GET /api/user/me", s.signedIn(s.me))
@@ -35,7 +38,7 @@ func (s *server) routes(rt *router) {
 	// The guided survey. The definition is public because the first steps come before sign-up;
 	// answers are only ever the signed-in caller's own.
 	if s.onboarding != nil {
-		rt.handle("GET /api/onboarding/definition", s.definition)
+		rt.handle("GET /api/onboarding/definition", s.surveyDef.ServeHTTP)
 		rt.handle("PUT /api/onboarding/survey", s.signedIn(s.saveSurvey))
 		rt.handle("GET /api/onboarding/survey", s.signedIn(s.surveyAnswers))
 	}

@@ -44,7 +44,8 @@ type server struct {
 	auth    *auth.Service
 	idp     IdentityProvider
 
-	surveyDef  *encodedDefinition
+	openAPI    *document
+	surveyDef  *document
 	onboarding Onboarding
 	coaching   Coaching
 }
@@ -55,9 +56,10 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP, coaching: d.Coaching}
+	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP,
+		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching}
 	if d.Survey != nil && d.Onboarding != nil {
-		if s.surveyDef, err = encodeDefinition(d.Survey); err != nil {
+		if s.surveyDef, err = definitionDocument(d.Survey); err != nil {
 			return nil, err
 		}
 		s.onboarding = d.Onboarding

@@ -175,9 +175,10 @@ func (ts *testServer) do(method, target string, body io.Reader, header map[strin
 }
 
 // scenario sends one request of an API scenario test as actor (a member's bearer token; "" is
-// anonymous), a JSON body when there is one, and checks what every answer shares: the status, and
-// problem+json for an error. It returns the response and the Authorization header it sent, for a
-// follow-up request as the same member.
+// anonymous), a JSON body when there is one, and checks what every answer shares: the status,
+// problem+json for an error, and that the exchange is the one the OpenAPI document describes. It
+// returns the response and the Authorization header it sent, for a follow-up request as the same
+// member.
 func (ts *testServer) scenario(t *testing.T, actor, method, path, body string, extra map[string]string, wantStatus int) (*httptest.ResponseRecorder, string) {
 	t.Helper()
 	header := map[string]string{}
@@ -197,6 +198,7 @@ func (ts *testServer) scenario(t *testing.T, actor, method, path, body string, e
 	if w.Code >= 400 && w.Header().Get("Content-Type") != "application/problem+json" {
 		t.Errorf("Content-Type = %q, want application/problem+json", w.Header().Get("Content-Type"))
 	}
+	checkOpenAPI(t, method, path, body, w)
 	return w, header["Authorization"]
 }
 

@@ -44,6 +44,7 @@ func TestMe(t *testing.T) {
 			if got, want := w.Code, tt.wantStatus; got != want {
 				t.Fatalf("status = %d, want %d; body %s", got, want, w.Body.String())
 			}
+			checkOpenAPI(t, tt.method, "/api/user/me", "", w)
 			for _, want := range tt.wantBody {
 				if !strings.Contains(w.Body.String(), want) {
 					t.Errorf("body %q does not contain %q", w.Body.String(), want)
