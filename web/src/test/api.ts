@@ -24,7 +24,7 @@ export const member: MeResponse = {
     firstName: 'Test',
     lastName: 'Member',
     dateOfBirth: null,
-    device: null,
+    device: '',
     role: 'member',
   },
 };

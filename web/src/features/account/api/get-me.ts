@@ -1,29 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { components } from '@/lib/api-schema';
 import { apiClient, isHttpStatus } from '@/lib/api-client';
 import { forgetSignedIn, mayBeSignedIn, rememberSignedIn } from '@/lib/session';
 import { useAfterFirstPaint } from '@/lib/after-next-paint';
 
 // GET /api/user/me: the signed-in member's profile (spec §7). The same call serves the web
-// session cookie and the native shell's bearer token. The types are written from the API's
-// documented shape until they are generated from the OpenAPI document.
+// session cookie and the native shell's bearer token. Its types come from the OpenAPI document.
 
-export type Role = 'member' | 'staff';
-
-export interface Me {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** dateOfBirth is YYYY-MM-DD, or null before the member has given it. */
-  dateOfBirth: string | null;
-  /** device is the phone the member said they use (iPhone or Android), when they have said. */
-  device: string | null;
-  role: Role;
-}
-
-export interface MeResponse {
-  me: Me;
-}
+export type Me = components['schemas']['Me'];
+export type Role = Me['role'];
+export type MeResponse = components['schemas']['MeResponse'];
 
 /** MalformedMeError is an answer without a usable userId: the profile can't be trusted. */
 export class MalformedMeError extends Error {

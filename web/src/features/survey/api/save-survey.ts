@@ -1,13 +1,12 @@
 import { apiClient, isHttpStatus } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
 import type { SurveySaveBody } from './types';
 
 // PUT /api/onboarding/survey: saves one step's answers and records the member's progress. The call
 // is idempotent, so the HTTP client may repeat it, and a failed save can be sent again later.
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+/** FieldProblem is one field the server asks to fix, from the errors of its problem answer. */
+export type FieldProblem = components['schemas']['FieldError'];
 
 /** SurveyRejectedError is a 400: the server refused the answers, so sending them again won't help. */
 export class SurveyRejectedError extends Error {

@@ -1,10 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { SurveyGroup } from '@/features/survey/api/types';
 import { ProgressHeader } from './ProgressHeader';
 
 // The groups as the survey definition sends them (spec §2). The ADHD questionnaire's title never
 // shows: its steps belong to the personalizing step of the header.
-const groups = [
+const groups: SurveyGroup[] = [
   { id: 0, key: 'info', title: 'Getting to know you' },
   { id: 1, key: 'info', title: 'Getting to know you' },
   { id: 2, key: 'personalize', title: 'Personalizing your care' },
