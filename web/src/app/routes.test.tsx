@@ -102,4 +102,29 @@ describe('routes', () => {
     expect(screen.getByText('Welcome to Compass')).toBeInTheDocument();
     expect(screen.queryByText(/Wayfinder/)).not.toBeInTheDocument();
   });
+
+  it('moves focus to the heading of a survey step whose definition arrives after the step opens', async () => {
+    // The step's definition arrives only once focus has moved to the page area, which shows the
+    // step's loading state meanwhile.
+    const afterFocusWaits = () =>
+      new Promise<Response>((resolve) => {
+        const poll = setInterval(() => {
+          if (document.activeElement !== screen.getByRole('main')) return;
+          clearInterval(poll);
+          resolve(json(200, testDefinition));
+        }, 10);
+      });
+    mockServer({
+      'GET /api/user/me': json(200, member),
+      'GET /api/onboarding/definition': afterFocusWaits,
+      'GET /api/onboarding/survey': json(200, { answers: [], resumeAt: 'how-you-identify', score: null, highLikelihood: false }),
+    });
+    const { navigate } = renderApp('/sign-in-problem');
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' });
+
+    await navigate('/how-you-identify');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'How do you identify, Test?' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
 });

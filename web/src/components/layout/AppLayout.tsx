@@ -15,6 +15,33 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
+ * focusHeadingOf moves focus to the page's main heading, so a screen reader starts on the new page's
+ * title. A page whose code or data is still on its way has no heading yet: focus then waits on main
+ * and moves to the heading when it appears, unless the member has moved focus meanwhile. It returns
+ * a function that stops the wait.
+ */
+function focusHeadingOf(main: HTMLElement): () => void {
+  const focus = (heading: HTMLElement) => {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  };
+  const heading = main.querySelector('h1');
+  if (heading) {
+    focus(heading);
+    return () => undefined;
+  }
+  main.focus({ preventScroll: true });
+  const observer = new MutationObserver(() => {
+    const arrived = main.querySelector('h1');
+    if (!arrived) return;
+    observer.disconnect();
+    if (document.activeElement === main) focus(arrived);
+  });
+  observer.observe(main, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+/**
  * AppLayout is the frame of every page: a top bar with the brand, then one centred scroll area
  * (spec: page layout). On each change of path it brings the new page to the top of the scroll
  * area and moves focus to its main heading, so keyboard and screen-reader users start reading the
@@ -43,16 +70,15 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
     // new page from painting that much longer. A smooth scroll starts from where the page is
     // either way, and a heading focused from code shows no ring, so the frame's wait shows nowhere.
     // A page already at the top is left alone: even an empty smooth scroll costs a phone time.
-    return afterNextPaint(() => {
+    let stopWaiting = () => {};
+    const cancel = afterNextPaint(() => {
       if (main.scrollTop > 0) main.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
-      const heading = main.querySelector('h1');
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      } else {
-        main.focus({ preventScroll: true });
-      }
+      stopWaiting = focusHeadingOf(main);
     });
+    return () => {
+      cancel();
+      stopWaiting();
+    };
   }, [pathname]);
 
   // The skip link moves focus itself instead of following the #hash, which would add a history
