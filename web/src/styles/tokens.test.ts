@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // The colour pairs the app puts together, checked against WCAG 2.2 contrast: 4.5:1 for text,
-// 3:1 for focus rings and control borders. A new pairing in a component belongs in this list.
+// 3:1 for focus rings, control borders and the marks of what is chosen or finished. A new pairing in a component belongs in this list.
 const css = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
 
 const text = 4.5;
@@ -32,6 +32,10 @@ const pairs: [foreground: string, background: string, minimum: number][] = [
   ['--color-focus', '--color-danger-bg', nonText],
   ['--color-control-border', '--color-surface', nonText],
   ['--color-control-border', '--color-danger-bg', nonText],
+  ['--color-selected', '--color-bg', nonText],
+  ['--color-selected', '--color-surface', nonText],
+  ['--color-selected', '--color-surface-accent', nonText],
+  ['--color-on-selected', '--color-selected', nonText],
 ];
 
 function declarations(block: string): Record<string, string> {
