@@ -9,7 +9,10 @@ const backend = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist',
