@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 import { paths } from '@/config/paths';
 import { launchFlags } from '@/lib/launch-flags';
+import { lazyComponent } from '@/lib/lazy-component';
 import { AppLayout } from '@/components/layout/AppLayout';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { PageLoading } from '@/components/layout/PageLoading';
@@ -14,7 +15,7 @@ import { Component as Home } from './routes/home';
 // page turns a route module (which exports its page as Component) into a lazily loaded page, so
 // a member downloads a page's code only when they open it.
 function page<P extends object>(load: () => Promise<{ Component: ComponentType<P> }>) {
-  return lazy(() => load().then((m) => ({ default: m.Component })));
+  return lazyComponent(() => load().then((m) => m.Component), <PageLoading />);
 }
 
 const Register = page(() => import('./routes/register'));
@@ -36,30 +37,25 @@ const NotFound = page(() => import('./routes/not-found'));
 
 // The sign-in guard and the sign-out button carry the HTTP client and the profile query, which the
 // home page's first screen does without; they load with the first page that needs them.
-const RequireMember = lazy(() => import('./auth/RequireMember').then((m) => ({ default: m.RequireMember })));
-const SignOutButton = lazy(() => import('./auth/SignOutButton').then((m) => ({ default: m.SignOutButton })));
+const RequireMember = lazyComponent(() => import('./auth/RequireMember').then((m) => m.RequireMember), <LoadingOverlay />);
+const SignOutButton = lazyComponent(() => import('./auth/SignOutButton').then((m) => m.SignOutButton));
 
-/** Guarded shows its pages only to a signed-in member, with the loading overlay from the start. */
-function Guarded({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<LoadingOverlay />}>
-      <RequireMember>{children}</RequireMember>
-    </Suspense>
-  );
+/**
+ * Guarded shows its pages only to a signed-in member, with the loading overlay from the start.
+ * page is the page it guards: its code downloads alongside the guard's, not after it.
+ */
+function Guarded({ page, children }: { page?: { preload: () => void }; children: ReactNode }) {
+  page?.preload();
+  return <RequireMember>{children}</RequireMember>;
 }
 
 /**
- * Pages is the page area: the loading state while a page's code arrives, and an error boundary
- * so a page that fails never takes the frame down with it. Moving to another page clears an
- * earlier failure.
+ * Pages is the page area's error boundary, so a page that fails (or whose code fails to load) never
+ * takes the frame down with it. Moving to another page clears an earlier failure.
  */
 function Pages({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
-  return (
-    <PageErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>{children}</Suspense>
-    </PageErrorBoundary>
-  );
+  return <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>;
 }
 
 // The sign-out button is switched on by ?ff_logout=1; without it, none of its code is loaded. If
@@ -67,9 +63,7 @@ function Pages({ children }: { children: ReactNode }) {
 function Frame({ children }: { children: ReactNode }) {
   const signOut = launchFlags().logout ? (
     <PageErrorBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <SignOutButton />
-      </Suspense>
+      <SignOutButton />
     </PageErrorBoundary>
   ) : null;
   return (
@@ -88,7 +82,7 @@ function SurveyStepRoute() {
   const { slug } = useParams<{ slug: string }>();
   if (!isSurveySlug(slug)) return <NotFound />;
   return (
-    <Guarded>
+    <Guarded page={SurveyStep}>
       <SurveyStep />
     </Guarded>
   );
@@ -145,12 +139,12 @@ export function AppRoutes() {
         <Route path={paths.terms} component={Terms} />
         <Route path={paths.privacy} component={Privacy} />
         <Route path={paths.account.area}>
-          <Guarded>
+          <Guarded page={AccountLayout}>
             <AccountRoutes />
           </Guarded>
         </Route>
         <Route path={paths.chat}>
-          <Guarded>
+          <Guarded page={Chat}>
             <Chat />
           </Guarded>
         </Route>

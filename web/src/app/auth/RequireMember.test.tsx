@@ -14,11 +14,13 @@ describe('the sign-in guard', () => {
   });
 
   it('shows only the loading overlay while the profile loads', async () => {
-    mockServer({ 'GET /api/user/me': never });
+    const { requests } = mockServer({ 'GET /api/user/me': never });
     renderApp('/account/checkout');
 
-    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument());
+    // The guard's code is in and waiting on the profile.
+    await waitFor(() => expect(requests()).toContain('GET /api/user/me'));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 
   it('shows the page once the profile has a userId', async () => {

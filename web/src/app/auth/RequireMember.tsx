@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { isUnauthorized, useMe } from '@/features/account/api/get-me';
 import { isNativeShell, postToApp } from '@/lib/native-bridge';
 import { logout } from '@/lib/logout';
 import { loginPath } from '@/lib/session';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
+import { lazyComponent } from '@/lib/lazy-component';
 
 // The problem screens are rare, so their code loads only when one is needed.
-const GuardProblem = lazy(() => import('./GuardProblem'));
+const GuardProblem = lazyComponent(() => import('./GuardProblem').then((m) => m.default), <LoadingOverlay />);
 
 /** LOGOUT_DELAY_MS is how long the profile error stays on screen before signing out (spec §8). */
 export const LOGOUT_DELAY_MS = 5000;
@@ -59,11 +60,7 @@ export function RequireMember({ children }: { children: ReactNode }) {
 
   if (state === 'ready') return children;
   if (state === 'failed' || (state === 'unauthorized' && native)) {
-    return (
-      <Suspense fallback={<LoadingOverlay />}>
-        <GuardProblem kind={state === 'failed' ? 'failed' : 'expired'} />
-      </Suspense>
-    );
+    return <GuardProblem kind={state === 'failed' ? 'failed' : 'expired'} />;
   }
   return <LoadingOverlay />;
 }

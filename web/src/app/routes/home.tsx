@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { HomePage } from '@/features/home/HomePage';
 import { mayBeSignedIn } from '@/lib/session';
 import { useAfterFirstPaint } from '@/lib/after-next-paint';
+import { lazyComponent } from '@/lib/lazy-component';
 import { PageErrorBoundary } from '@/components/route-error/PageErrorBoundary';
 
-const MemberProbe = lazy(() => import('@/app/auth/MemberProbe'));
+const MemberProbe = lazyComponent(() => import('@/app/auth/MemberProbe').then((m) => m.default));
 
 /**
  * The home page, told whether the visitor is signed in. It ships in the main bundle (see
@@ -19,9 +20,7 @@ export function Component() {
       <HomePage signedIn={signedIn} />
       {painted && mayBeSignedIn() ? (
         <PageErrorBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <MemberProbe onChange={setSignedIn} />
-          </Suspense>
+          <MemberProbe onChange={setSignedIn} />
         </PageErrorBoundary>
       ) : null}
     </>

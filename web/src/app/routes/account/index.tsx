@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { useMe } from '@/features/account/api/get-me';
 import { useSurvey } from '@/features/survey/api/get-survey';
@@ -6,7 +6,7 @@ import { SurveyStepScreen } from '@/features/survey/components/SurveyStepScreen'
 import { useAnswersOf } from '@/features/survey/use-answers-of';
 
 // The chooser's code (the carousel and the cards) loads only once the member gets that far.
-const MeetYourCoach = lazy(() => import('./meet-your-coach').then((m) => ({ default: m.Component })));
+const MeetYourCoach = lazyComponent(() => import('./meet-your-coach').then((m) => m.Component), <PageLoading />);
 
 /**
  * The account area's index (/account). The survey's "account" step has this address too: it is

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { paths, surveyStepPath } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { useT } from '@/lib/messages';
 import { afterNextPaint } from '@/lib/after-next-paint';
+import { lazyComponent } from '@/lib/lazy-component';
 import { isNativeShell } from '@/lib/native-bridge';
 import { storedUtm } from '@/lib/utm';
 import { Button, ButtonLink } from '@/components/button/Button';
@@ -22,18 +23,19 @@ import { answersOf } from '@/features/survey/use-answers-of';
 import { useStepState } from '@/features/survey/use-step-state';
 import { ChoiceStep } from './ChoiceStep';
 import { Illustration } from './Illustration';
-import { lazyStep } from './lazy-step';
 import { ProgressHeader } from './ProgressHeader';
 import { valueOf } from './steps/types';
 import { SaveStatus } from './SaveStatus';
 import styles from './SurveyStep.module.css';
 
-// The form steps load on demand (see lazyStep): a member's first screen carries only its own.
-const NameAndBirthStep = lazyStep(() => import('./steps/NameAndBirthStep').then((m) => m.NameAndBirthStep));
-const LiveStateStep = lazyStep(() => import('./steps/LiveStateStep').then((m) => m.LiveStateStep));
-const ScoreStep = lazyStep(() => import('./steps/ScoreStep').then((m) => m.ScoreStep));
-const AccountStep = lazyStep(() => import('./steps/AccountStep').then((m) => m.AccountStep));
-const TestimonialsStep = lazyStep(() => import('./steps/TestimonialsStep').then((m) => m.TestimonialsStep));
+// The form steps load on demand: a member's first screen carries only its own, and each step
+// fetches the code of the steps that may follow it once it is on screen, so Next paints them at once.
+const formStep = <P extends object>(load: () => Promise<ComponentType<P>>) => lazyComponent(load, <PageLoading />);
+const NameAndBirthStep = formStep(() => import('./steps/NameAndBirthStep').then((m) => m.NameAndBirthStep));
+const LiveStateStep = formStep(() => import('./steps/LiveStateStep').then((m) => m.LiveStateStep));
+const ScoreStep = formStep(() => import('./steps/ScoreStep').then((m) => m.ScoreStep));
+const AccountStep = formStep(() => import('./steps/AccountStep').then((m) => m.AccountStep));
+const TestimonialsStep = formStep(() => import('./steps/TestimonialsStep').then((m) => m.TestimonialsStep));
 
 const formSteps: Partial<Record<string, { preload: () => void }>> = {
   'name-and-birth': NameAndBirthStep,

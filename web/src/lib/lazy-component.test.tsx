@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyComponent } from './lazy-component';
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+/** Deferred is a download that finishes when the test says. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p>Could not load</p> : this.props.children;
+  }
+}
+
+describe('lazyComponent', () => {
+  it('shows the fallback, then the component once its code is in, with no Suspense boundary', async () => {
+    const code = deferred<typeof Greeting>();
+    const Lazy = lazyComponent(() => code.promise, <p>Loading</p>);
+
+    render(<Lazy name="Sam" />);
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+
+    code.resolve(Greeting);
+    expect(await screen.findByText('Hello Sam')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
+  it('downloads once, ahead of need when asked, and then renders at once', async () => {
+    const load = vi.fn(() => Promise.resolve(Greeting));
+    const Lazy = lazyComponent(load, <p>Loading</p>);
+
+    Lazy.preload();
+    Lazy.preload();
+    await Promise.resolve();
+    render(<Lazy name="Ada" />);
+
+    expect(screen.getByText('Hello Ada')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('hands a failed download to the error boundary, and tries again on the next render', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(Greeting);
+    const Lazy = lazyComponent<{ name: string }>(load, <p>Loading</p>);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    const { unmount } = render(
+      <Boundary>
+        <Lazy name="Lee" />
+      </Boundary>,
+    );
+    expect(await screen.findByText('Could not load')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledOnce();
+    unmount();
+
+    render(
+      <Boundary>
+        <Lazy name="Lee" />
+      </Boundary>,
+    );
+    expect(await screen.findByText('Hello Lee')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
