@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, member, mockServer } from '@/test/api';
+import { json, member, mockServer, never } from '@/test/api';
 import { renderApp } from '@/test/render-app';
 import { testDefinition } from '@/features/survey/test-definition';
 
@@ -126,5 +126,18 @@ describe('routes', () => {
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'How do you identify, Test?' });
     await waitFor(() => expect(heading).toHaveFocus());
+  });
+  it('asks for a survey step’s definition and answers alongside the profile, not after it', async () => {
+    const { requests } = mockServer({
+      'GET /api/user/me': never,
+      'GET /api/onboarding/definition': json(200, testDefinition),
+      'GET /api/onboarding/survey': json(200, { answers: [], resumeAt: 'how-you-identify', score: null, highLikelihood: false }),
+    });
+    renderApp('/how-you-identify');
+
+    await waitFor(() =>
+      expect(requests()).toEqual(expect.arrayContaining(['GET /api/onboarding/definition', 'GET /api/onboarding/survey'])),
+    );
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   });
 });
