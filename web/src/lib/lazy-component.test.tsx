@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyComponent } from './lazy-component';
@@ -74,6 +74,26 @@ describe('lazyComponent', () => {
       </Boundary>,
     );
     expect(await screen.findByText('Hello Lee')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+  it('waits for the connection to return when the download fails offline, and then shows the component', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(Greeting);
+    const Lazy = lazyComponent<{ name: string }>(load, <p>Loading</p>);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+
+    render(
+      <Boundary>
+        <Lazy name="Kim" />
+      </Boundary>,
+    );
+    await waitFor(() => expect(load).toHaveBeenCalledOnce());
+    await new Promise((settled) => setTimeout(settled, 0));
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Hello Kim')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -18,7 +18,8 @@ type Snapshot<P> =
  * long twice (once for the sign-in guard's code, once for the page's), with everything already
  * downloaded. A plain state change is not held back.
  *
- * A failed download is thrown to the nearest error boundary, whose "Try again" downloads anew.
+ * A download that fails without a connection is tried again when the connection returns; any other
+ * failure is thrown to the nearest error boundary, whose "Try again" downloads anew.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -36,7 +37,19 @@ export function lazyComponent<P extends object>(
     started = true;
     load().then(
       (component) => settle({ status: 'loaded', component }),
-      (error: unknown) => settle({ status: 'failed', error }),
+      (error: unknown) => {
+        // Without a connection the download is tried again when it returns, and the fallback
+        // stays meanwhile: a dropped network is a wait, not a failure.
+        if (!navigator.onLine) {
+          const retry = () => {
+            started = false;
+            preload();
+          };
+          window.addEventListener('online', retry, { once: true });
+          return;
+        }
+        settle({ status: 'failed', error });
+      },
     );
   };
   const subscribe = (listener: () => void) => {
