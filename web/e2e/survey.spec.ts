@@ -303,6 +303,8 @@ test.describe('the guided survey', () => {
     await signUp(page);
     await page.goto('/how-you-identify');
     await onStep(page, 'how-you-identify', /How do you identify/);
+    // As a member reads the question, the code of the steps that may follow arrives.
+    await page.waitForLoadState('networkidle');
 
     await context.setOffline(true);
     await page.getByRole('radio', { name: 'Male', exact: true }).check();
