@@ -5,6 +5,8 @@ import { useCoachesT } from '@/features/coaches/messages';
 import styles from './CoachMedia.module.css';
 import { vimeoId } from './vimeo';
 
+// React.lazy here, not lazyComponent as for pages: the fallback is each coach's own portrait, and
+// Suspense's short hold-back before the player appears costs nothing a member would notice.
 const VimeoVideo = lazy(() => import('./VimeoVideo'));
 
 /** PlayerState follows spec §4's player states, plus failed for a video that cannot load. */
