@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 import { paths } from '@/config/paths';
 import { launchFlags } from '@/lib/launch-flags';
+import { mayBeSignedIn } from '@/lib/session';
 import { lazyComponent } from '@/lib/lazy-component';
 import { AppLayout } from '@/components/layout/AppLayout';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
@@ -80,8 +81,8 @@ function Frame({ children }: { children: ReactNode }) {
 /**
  * SurveyStepRoute guards the survey's steps, and only them: /:slug matches any one segment, and a
  * mistyped address should get Not Found at once, not a trip through sign-in first. A step needs
- * the survey's definition and the member's answers as much as the profile, so it asks for all three
- * at once rather than one after the other: the member waits one round trip less.
+ * the survey's definition and the member's answers as much as the profile, so it asks for them
+ * alongside the profile rather than after it: the member waits one round trip less.
  */
 function SurveyStepRoute() {
   const { slug } = useParams<{ slug: string }>();
@@ -90,7 +91,9 @@ function SurveyStepRoute() {
   useEffect(() => {
     if (!step) return;
     void queryClient.prefetchQuery(definitionQueryOptions());
-    void queryClient.prefetchQuery(surveyQueryOptions());
+    // The answers are the member's own: asked for early only when they may be signed in, so a
+    // visitor on their way to sign-in is not answered with a refusal.
+    if (mayBeSignedIn()) void queryClient.prefetchQuery(surveyQueryOptions());
   }, [step, queryClient]);
   if (!step) return <NotFound />;
   return (

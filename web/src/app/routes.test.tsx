@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, member, mockServer, never } from '@/test/api';
+import { forgetSignedIn, rememberSignedIn } from '@/lib/session';
 import { renderApp } from '@/test/render-app';
 import { testDefinition } from '@/features/survey/test-definition';
 
@@ -133,11 +134,24 @@ describe('routes', () => {
       'GET /api/onboarding/definition': json(200, testDefinition),
       'GET /api/onboarding/survey': json(200, { answers: [], resumeAt: 'how-you-identify', score: null, highLikelihood: false }),
     });
+    rememberSignedIn();
     renderApp('/how-you-identify');
 
     await waitFor(() =>
       expect(requests()).toEqual(expect.arrayContaining(['GET /api/onboarding/definition', 'GET /api/onboarding/survey'])),
     );
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+
+  it('asks a visitor who has not signed in on this device for no answers before the profile', async () => {
+    const { requests } = mockServer({
+      'GET /api/user/me': never,
+      'GET /api/onboarding/definition': json(200, testDefinition),
+    });
+    forgetSignedIn();
+    renderApp('/how-you-identify');
+
+    await waitFor(() => expect(requests()).toContain('GET /api/onboarding/definition'));
+    expect(requests()).not.toContain('GET /api/onboarding/survey');
   });
 });

@@ -114,7 +114,9 @@ function StepContent({ slug, member }: SurveyStepScreenProps) {
   if (definition.isError) throw definition.error;
   const accountPath = accountAreaSteps[slug];
   if (accountPath) return <Redirect to={accountPath} replace />;
-  if (!definition.data || (landing && !saved.data && !saved.isError)) return <PageLoading />;
+  // The member's earlier answers are waited for too (they are asked for alongside the definition),
+  // so a form starts from them rather than changing under the member's hands.
+  if (!definition.data || (!saved.data && !saved.isError)) return <PageLoading />;
   const question = definition.data.questions[slug];
   if (!question) return <Redirect to={surveyStepPath(definition.data.firstQuestion)} replace />;
   // One Step shows step after step: React keeps the page's elements and changes only what differs,
