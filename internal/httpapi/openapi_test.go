@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"mime"
 	"net/http"
@@ -13,13 +12,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"wayfinder/internal/coaching"
-	"wayfinder/internal/onboarding"
-	"wayfinder/internal/survey"
 )
 
 // openAPIURL names the embedded OpenAPI document for the schema compiler; it is never fetched.
@@ -28,13 +23,13 @@ const openAPIURL = "https://wayfinder.invalid/openapi.json"
 // openAPISpec is the embedded OpenAPI document, read once, with its schemas compiled as the tests
 // ask for them.
 var openAPISpec = sync.OnceValue(func() *openAPIChecker {
-	var doc map[string]any
-	if err := json.Unmarshal(openAPIDocument, &doc); err != nil {
-		panic("openapi.json is not valid JSON: " + err.Error())
-	}
 	resource, err := jsonschema.UnmarshalJSON(bytes.NewReader(openAPIDocument))
 	if err != nil {
-		panic(err)
+		panic("openapi.json is not valid JSON: " + err.Error())
+	}
+	doc, ok := resource.(map[string]any)
+	if !ok {
+		panic("openapi.json is not a JSON object")
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
@@ -61,7 +56,7 @@ func (o *openAPIChecker) at(pointer string) (any, string) {
 		if !ok {
 			return nil, pointer
 		}
-		if v, ok = m[strings.NewReplacer("~1", "/", "~0", "~").Replace(token)]; !ok {
+		if v, ok = m[pointerUnescaper.Replace(token)]; !ok {
 			return nil, pointer
 		}
 	}
@@ -93,8 +88,14 @@ func (o *openAPIChecker) validate(pointer string, body []byte) error {
 	return s.Validate(v)
 }
 
+// The escapes of a JSON pointer's tokens (RFC 6901).
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
+
 func pointerToken(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	return pointerEscaper.Replace(s)
 }
 
 // errorReporter is the part of testing.T that checkOpenAPI reports to.
@@ -152,16 +153,12 @@ func checkOpenAPI(t errorReporter, method, target, requestBody string, w *httpte
 
 // TestOpenAPIDocumentsEveryRoute checks that the document and routes.go list the same API routes.
 func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
-	ts := newTestServer(t)
-	onboardingService := onboarding.NewService(ts.db, survey.Rules(testSurvey), time.Now)
-	s := &server{auth: ts.auth, openAPI: newDocument(openAPIDocument, "no-cache"), onboarding: onboardingService,
-		coaching: coaching.NewService(ts.db, onboardingService, time.Now)}
-	var err error
-	if s.surveyDef, err = definitionDocument(testSurvey); err != nil {
+	deps := newTestServer(t).deps
+	deps.Registry = prometheus.NewRegistry() // the test server's handler has registered its metrics there
+	_, rt, err := newServer(deps)
+	if err != nil {
 		t.Fatal(err)
 	}
-	rt := newRouter(s)
-	s.routes(rt)
 	var routed []string
 	for path, methods := range rt.methods {
 		if !strings.HasPrefix(path, "/api/") {

@@ -52,20 +52,10 @@ type server struct {
 
 // NewHandler builds the whole HTTP handler.
 func NewHandler(d Deps) (http.Handler, error) {
-	app, err := newSPA(d.Web, d.Runtime)
+	s, mux, err := newServer(d)
 	if err != nil {
 		return nil, err
 	}
-	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP,
-		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching}
-	if d.Survey != nil && d.Onboarding != nil {
-		if s.surveyDef, err = definitionDocument(d.Survey); err != nil {
-			return nil, err
-		}
-		s.onboarding = d.Onboarding
-	}
-	mux := newRouter(s)
-	s.routes(mux)
 
 	// Outermost first: every response gets a request id and security headers, even a panic's.
 	var h http.Handler = s.observe(mux.ServeMux)
@@ -76,6 +66,25 @@ func NewHandler(d Deps) (http.Handler, error) {
 	h = securityHeaders(d.Secure, h)
 	h = withRequestID(h)
 	return h, nil
+}
+
+// newServer builds the server and its router, with every route of routes.go.
+func newServer(d Deps) (*server, *router, error) {
+	app, err := newSPA(d.Web, d.Runtime)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP,
+		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching}
+	if d.Survey != nil && d.Onboarding != nil {
+		if s.surveyDef, err = definitionDocument(d.Survey); err != nil {
+			return nil, nil, err
+		}
+		s.onboarding = d.Onboarding
+	}
+	mux := newRouter(s)
+	s.routes(mux)
+	return s, mux, nil
 }
 
 // router is the standard mux plus one addition: for each path it knows the methods registered,

@@ -66,6 +66,7 @@ type testServer struct {
 	ready   *fakeReadiness
 	db      *sqlstore.DB
 	auth    *auth.Service
+	deps    Deps            // what the handler was built from
 	key     *rsa.PrivateKey // signs the bearer tokens the test's identity provider would issue
 }
 
@@ -95,7 +96,7 @@ func newTestServer(t *testing.T) *testServer {
 	}
 	ts.auth = authService
 	onboardingService := onboarding.NewService(db, survey.Rules(testSurvey), time.Now)
-	h, err := NewHandler(Deps{
+	ts.deps = Deps{
 		Log:        log,
 		Ready:      ts.ready,
 		Registry:   prometheus.NewRegistry(),
@@ -106,7 +107,8 @@ func newTestServer(t *testing.T) *testServer {
 		Survey:     testSurvey,
 		Onboarding: onboardingService,
 		Coaching:   coaching.NewService(db, onboardingService, time.Now),
-	})
+	}
+	h, err := NewHandler(ts.deps)
 	if err != nil {
 		t.Fatalf("NewHandler() error = %v", err)
 	}
