@@ -14,7 +14,7 @@ import (
 
 // Onboarding is what the survey API needs of the onboarding service (onboarding.Service).
 type Onboarding interface {
-	Save(ctx context.Context, userID, fromSlug string, data []onboarding.QuestionAnswers, utm onboarding.UTM) error
+	Save(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm onboarding.UTM) error
 	State(ctx context.Context, userID string) (onboarding.State, error)
 }
 
@@ -34,9 +34,9 @@ func definitionDocument(def *survey.Definition) (*document, error) {
 // surveyRequest is the body of PUT /api/onboarding/survey (spec §7). UTM is a struct, so decodeJSON
 // refuses any campaign key other than the nine the spec lists.
 type surveyRequest struct {
-	FromSlug string                       `json:"fromSlug"`
-	Data     []onboarding.QuestionAnswers `json:"data"`
-	UTM      onboarding.UTM               `json:"utm"`
+	FromSlug string                   `json:"fromSlug"`
+	Data     []survey.QuestionAnswers `json:"data"`
+	UTM      onboarding.UTM           `json:"utm"`
 }
 
 // saveSurvey answers PUT /api/onboarding/survey: the caller's own answers, validated against the
@@ -65,9 +65,9 @@ type surveyState struct {
 }
 
 type storedAnswers struct {
-	QuestionSlug string              `json:"questionSlug"`
-	Answers      []onboarding.Answer `json:"answers"`
-	UpdatedAt    time.Time           `json:"updatedAt"`
+	QuestionSlug string          `json:"questionSlug"`
+	Answers      []survey.Answer `json:"answers"`
+	UpdatedAt    time.Time       `json:"updatedAt"`
 }
 
 // surveyAnswers answers GET /api/onboarding/survey with the caller's own answers and where to
@@ -83,7 +83,7 @@ func (s *server) surveyAnswers(w http.ResponseWriter, r *http.Request) {
 	for _, a := range st.Answers {
 		answers := a.Answers
 		if answers == nil {
-			answers = []onboarding.Answer{}
+			answers = []survey.Answer{}
 		}
 		out.Answers = append(out.Answers, storedAnswers{QuestionSlug: a.QuestionSlug, Answers: answers, UpdatedAt: a.UpdatedAt.UTC()})
 	}

@@ -95,7 +95,7 @@ func newTestServer(t *testing.T) *testServer {
 		t.Fatal(err)
 	}
 	ts.auth = authService
-	onboardingService := onboarding.NewService(db, survey.Rules(testSurvey), time.Now)
+	onboardingService := onboarding.NewService(db, testSurvey, time.Now)
 	ts.deps = Deps{
 		Log:        log,
 		Ready:      ts.ready,

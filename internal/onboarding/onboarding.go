@@ -2,25 +2,17 @@
 // question, the steps they have moved through, and the campaign (UTM) values they arrived with.
 package onboarding
 
-import "time"
+import (
+	"time"
 
-// Answer is one item of an answer record, as the survey sends it: a key and its value.
-type Answer struct {
-	Key   string `json:"key"`
-	Value string `json:"value"`
-}
-
-// QuestionAnswers is the answer record of one question, named by the question's slug.
-type QuestionAnswers struct {
-	QuestionSlug string   `json:"questionSlug"`
-	Answers      []Answer `json:"answers"`
-}
+	"wayfinder/internal/survey"
+)
 
 // StoredAnswers is an answer record as kept: the latest state of a question, or one past state of it
 // in the history, with the time it was recorded.
 type StoredAnswers struct {
 	QuestionSlug string
-	Answers      []Answer
+	Answers      []survey.Answer
 	UpdatedAt    time.Time
 }
 

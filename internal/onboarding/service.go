@@ -9,65 +9,30 @@ import (
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/survey"
 )
 
 // Store is what the Service needs of the database. Its signatures are those of sqlstore.DB, which
 // cmd/wayfinder passes in.
 type Store interface {
-	SaveSurvey(ctx context.Context, userID, fromSlug string, data []QuestionAnswers, utm UTM, now time.Time) error
+	SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm UTM, now time.Time) error
 	SurveyAnswers(ctx context.Context, userID string) ([]StoredAnswers, error)
 	UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error)
 }
 
-// Survey is what the Service needs of the survey definition. It is an interface rather than
-// *survey.Definition because package survey builds on this package's answer types, so this
-// package cannot import it; survey.Rules adapts the definition.
-type Survey interface {
-	// Has reports whether slug is a step of the survey.
-	Has(slug string) bool
-	// Validate returns nil or an apperr.InvalidFields error naming every bad field of data.
-	Validate(data []QuestionAnswers, now time.Time) error
-	// Next returns the step after slug given its answers.
-	Next(slug string, answers []Answer, nativeApp bool) string
-	// ResumeAt returns the step to continue at, given the slugs that have answers.
-	ResumeAt(answered map[string]bool) string
-	// Score returns the screening score and whether every screening item has an answer.
-	Score(answers map[string][]Answer) (score int, complete bool)
-	// HighLikelihood reports whether a complete score suggests a high likelihood of adult ADHD.
-	HighLikelihood(score int) bool
-	// DateOfBirth parses a date of birth that Validate has accepted.
-	DateOfBirth(s string) (time.Time, bool)
-	// StateTimeZone returns the time zone of a live-state answer, or "" for an unknown state.
-	StateTimeZone(state string) string
-}
-
-// Slugs and keys of the survey the Service acts on. They repeat constants of package survey (which
-// this package cannot import); a test pins them to those.
-const (
-	SlugNameAndBirth  = "name-and-birth"
-	SlugNoGo          = "we-are-sorry-no-go"
-	SlugLiveState     = "live-state"
-	SlugChallenges    = "your-challenge-is"
-	SlugHelpNeeded    = "what-help-need"
-	SlugAccount       = "account"
-	KeyTimeZone       = "timeZone"
-	KeyFirstName      = "firstName"
-	KeyLastName       = "lastName"
-	KeyDateOfBirth    = "dateOfBirth"
-	KeyDevice         = "device"
-	MaxUTMValueLength = 200 // characters of one campaign value; anything longer is refused, not cut
-)
+// MaxUTMValueLength caps one campaign value, in characters; anything longer is refused, not cut.
+const MaxUTMValueLength = 200
 
 // Service saves a member's survey answers and tells them where they stand.
 type Service struct {
-	store  Store
-	survey Survey
-	now    func() time.Time
+	store Store
+	def   *survey.Definition
+	now   func() time.Time
 }
 
 // NewService returns a Service. now is the clock used for age checks and stored times.
-func NewService(store Store, survey Survey, now func() time.Time) *Service {
-	return &Service{store: store, survey: survey, now: now}
+func NewService(store Store, def *survey.Definition, now func() time.Time) *Service {
+	return &Service{store: store, def: def, now: now}
 }
 
 // State is what a member's stored answers add up to.
@@ -82,13 +47,13 @@ type State struct {
 // so a refused submission changes nothing. The answers, progress event and campaign values go to the
 // store in one call (one transaction); the profile fields of name-and-birth follow, because the
 // profile is where greetings and the coach read the member's name from.
-func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []QuestionAnswers, utm UTM) error {
+func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm UTM) error {
 	now := s.now()
 	var bad []apperr.FieldError
-	if !s.survey.Has(fromSlug) {
+	if s.def.Question(fromSlug) == nil {
 		bad = append(bad, apperr.FieldError{Field: "fromSlug", Message: "This step isn't part of the survey."})
 	}
-	if err := s.survey.Validate(data, now); err != nil {
+	if err := s.def.Validate(data, now); err != nil {
 		fields, ok := invalidFields(err)
 		if !ok {
 			return err
@@ -103,7 +68,7 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []Ques
 		return err
 	}
 	for _, qa := range data {
-		if qa.QuestionSlug != SlugNameAndBirth {
+		if qa.QuestionSlug != survey.SlugNameAndBirth {
 			continue
 		}
 		values := map[string]string{}
@@ -111,10 +76,10 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []Ques
 			values[a.Key] = a.Value
 		}
 		var dob *time.Time
-		if d, ok := s.survey.DateOfBirth(values[KeyDateOfBirth]); ok {
+		if d, ok := survey.ParseDateOfBirth(values[survey.KeyDateOfBirth]); ok {
 			dob = &d
 		}
-		if _, err := s.store.UpdateUserProfile(ctx, userID, values[KeyFirstName], values[KeyLastName], dob, values[KeyDevice]); err != nil {
+		if _, err := s.store.UpdateUserProfile(ctx, userID, values[survey.KeyFirstName], values[survey.KeyLastName], dob, values[survey.KeyDevice]); err != nil {
 			return err
 		}
 	}
@@ -161,20 +126,20 @@ func (s *Service) State(ctx context.Context, userID string) (State, error) {
 	}
 	st := State{Answers: stored}
 	answered := make(map[string]bool, len(stored))
-	bySlug := make(map[string][]Answer, len(stored))
+	bySlug := make(map[string][]survey.Answer, len(stored))
 	for _, sa := range stored {
 		answered[sa.QuestionSlug] = true
 		bySlug[sa.QuestionSlug] = sa.Answers
-		if s.survey.Next(sa.QuestionSlug, sa.Answers, true) == SlugNoGo {
-			st.ResumeAt = SlugNoGo
+		if s.def.Next(sa.QuestionSlug, sa.Answers, true) == survey.SlugNoGo {
+			st.ResumeAt = survey.SlugNoGo
 		}
 	}
 	if st.ResumeAt == "" {
-		st.ResumeAt = s.survey.ResumeAt(answered)
+		st.ResumeAt = s.def.ResumeAt(answered)
 	}
-	if score, complete := s.survey.Score(bySlug); complete {
+	if score, answered := survey.Score(bySlug); answered == len(survey.ScreeningItems) {
 		st.Score = &score
-		st.HighLikelihood = s.survey.HighLikelihood(score)
+		st.HighLikelihood = survey.HighLikelihood(score)
 	}
 	return st, nil
 }
@@ -191,14 +156,14 @@ func (s *Service) CoachingNeeds(ctx context.Context, userID string) (coaching.Ne
 	for _, sa := range stored {
 		for _, a := range sa.Answers {
 			switch {
-			case sa.QuestionSlug == SlugChallenges:
+			case sa.QuestionSlug == survey.SlugChallenges:
 				needs.Challenges = append(needs.Challenges, a.Key)
-			case sa.QuestionSlug == SlugHelpNeeded:
+			case sa.QuestionSlug == survey.SlugHelpNeeded:
 				needs.Help = append(needs.Help, a.Key)
-			case sa.QuestionSlug == SlugAccount && a.Key == KeyTimeZone:
+			case sa.QuestionSlug == survey.SlugAccount && a.Key == survey.KeyTimeZone:
 				needs.TimeZone = a.Value
-			case sa.QuestionSlug == SlugLiveState:
-				stateZone = s.survey.StateTimeZone(a.Key)
+			case sa.QuestionSlug == survey.SlugLiveState:
+				stateZone = s.def.StateTimeZone(a.Key)
 			}
 		}
 	}

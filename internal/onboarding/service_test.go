@@ -22,14 +22,14 @@ type profileCall struct {
 
 // fakeStore records what the service writes and returns the answers it was given to read.
 type fakeStore struct {
-	saves    [][]onboarding.QuestionAnswers
+	saves    [][]survey.QuestionAnswers
 	utms     []onboarding.UTM
 	profiles []profileCall
 	stored   []onboarding.StoredAnswers
 	err      error
 }
 
-func (f *fakeStore) SaveSurvey(_ context.Context, _, _ string, data []onboarding.QuestionAnswers, utm onboarding.UTM, _ time.Time) error {
+func (f *fakeStore) SaveSurvey(_ context.Context, _, _ string, data []survey.QuestionAnswers, utm onboarding.UTM, _ time.Time) error {
 	if f.err != nil {
 		return f.err
 	}
@@ -59,18 +59,18 @@ func newService(t *testing.T, store onboarding.Store) *onboarding.Service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return onboarding.NewService(store, survey.Rules(def), func() time.Time { return testNow })
+	return onboarding.NewService(store, def, func() time.Time { return testNow })
 }
 
-func qa(slug string, kv ...string) onboarding.QuestionAnswers {
-	q := onboarding.QuestionAnswers{QuestionSlug: slug, Answers: []onboarding.Answer{}}
+func qa(slug string, kv ...string) survey.QuestionAnswers {
+	q := survey.QuestionAnswers{QuestionSlug: slug, Answers: []survey.Answer{}}
 	for i := 0; i+1 < len(kv); i += 2 {
-		q.Answers = append(q.Answers, onboarding.Answer{Key: kv[i], Value: kv[i+1]})
+		q.Answers = append(q.Answers, survey.Answer{Key: kv[i], Value: kv[i+1]})
 	}
 	return q
 }
 
-func nameAndBirth(dob, device string) onboarding.QuestionAnswers {
+func nameAndBirth(dob, device string) survey.QuestionAnswers {
 	kv := []string{"firstName", "Sam", "lastName", "Rivera", "dateOfBirth", dob, "termsOfService", "true"}
 	if device != "" {
 		kv = append(kv, "device", device)
@@ -83,27 +83,27 @@ func TestSave(t *testing.T) {
 	tests := []struct {
 		name        string
 		fromSlug    string
-		data        []onboarding.QuestionAnswers
+		data        []survey.QuestionAnswers
 		utm         onboarding.UTM
 		wantFields  []string // nil: saved
 		wantProfile []profileCall
 	}{
-		{name: "one answer", fromSlug: "how-you-identify", data: []onboarding.QuestionAnswers{qa("how-you-identify", "female", "")}},
-		{name: "utm at the cap", fromSlug: "how-you-identify", data: []onboarding.QuestionAnswers{qa("how-you-identify", "male", "")},
+		{name: "one answer", fromSlug: "how-you-identify", data: []survey.QuestionAnswers{qa("how-you-identify", "female", "")}},
+		{name: "utm at the cap", fromSlug: "how-you-identify", data: []survey.QuestionAnswers{qa("how-you-identify", "male", "")},
 			utm: onboarding.UTM{Campaign: strings.Repeat("é", onboarding.MaxUTMValueLength)}},
-		{name: "name and birth updates the profile", fromSlug: "name-and-birth", data: []onboarding.QuestionAnswers{nameAndBirth("1990-04-30", "iphone")},
+		{name: "name and birth updates the profile", fromSlug: "name-and-birth", data: []survey.QuestionAnswers{nameAndBirth("1990-04-30", "iphone")},
 			wantProfile: []profileCall{{"Sam", "Rivera", "1990-04-30", "iphone"}}},
-		{name: "name and birth from the native app has no device", fromSlug: "name-and-birth", data: []onboarding.QuestionAnswers{nameAndBirth("1990-04-30T00:00:00.000Z", "")},
+		{name: "name and birth from the native app has no device", fromSlug: "name-and-birth", data: []survey.QuestionAnswers{nameAndBirth("1990-04-30T00:00:00.000Z", "")},
 			wantProfile: []profileCall{{"Sam", "Rivera", "1990-04-30", ""}}},
 		{name: "unknown from slug", fromSlug: "nowhere", wantFields: []string{"fromSlug"}},
 		{name: "missing from slug", fromSlug: "", wantFields: []string{"fromSlug"}},
-		{name: "unknown key", fromSlug: "how-you-identify", data: []onboarding.QuestionAnswers{qa("how-you-identify", "robot", "")},
+		{name: "unknown key", fromSlug: "how-you-identify", data: []survey.QuestionAnswers{qa("how-you-identify", "robot", "")},
 			wantFields: []string{"data[0].answers[0].key"}},
-		{name: "under 18", fromSlug: "name-and-birth", data: []onboarding.QuestionAnswers{nameAndBirth("2010-01-01", "iphone")},
+		{name: "under 18", fromSlug: "name-and-birth", data: []survey.QuestionAnswers{nameAndBirth("2010-01-01", "iphone")},
 			wantFields: []string{"data[0].answers[2].value"}},
 		{name: "utm over the cap", fromSlug: "how-you-identify", utm: onboarding.UTM{Source: "ok", Coupon: long},
 			wantFields: []string{"utm.coupon"}},
-		{name: "every problem at once", fromSlug: "nowhere", data: []onboarding.QuestionAnswers{qa("nope")}, utm: onboarding.UTM{GCLID: long, Term: long},
+		{name: "every problem at once", fromSlug: "nowhere", data: []survey.QuestionAnswers{qa("nope")}, utm: onboarding.UTM{GCLID: long, Term: long},
 			wantFields: []string{"fromSlug", "data[0].questionSlug", "utm.utm_term", "utm.gclid"}},
 	}
 	for _, tt := range tests {
@@ -142,7 +142,7 @@ func TestSave(t *testing.T) {
 
 func TestSaveStoreError(t *testing.T) {
 	store := &fakeStore{err: apperr.E(apperr.Unavailable, "down")}
-	err := newService(t, store).Save(context.Background(), "u1", "name-and-birth", []onboarding.QuestionAnswers{nameAndBirth("1990-04-30", "iphone")}, onboarding.UTM{})
+	err := newService(t, store).Save(context.Background(), "u1", "name-and-birth", []survey.QuestionAnswers{nameAndBirth("1990-04-30", "iphone")}, onboarding.UTM{})
 	if got, want := apperr.CodeOf(err), apperr.Unavailable; got != want {
 		t.Errorf("error code = %q, want %q", got, want)
 	}
@@ -151,7 +151,7 @@ func TestSaveStoreError(t *testing.T) {
 	}
 }
 
-func stored(list ...onboarding.QuestionAnswers) []onboarding.StoredAnswers {
+func stored(list ...survey.QuestionAnswers) []onboarding.StoredAnswers {
 	out := []onboarding.StoredAnswers{}
 	for _, q := range list {
 		out = append(out, onboarding.StoredAnswers{QuestionSlug: q.QuestionSlug, Answers: q.Answers, UpdatedAt: testNow})
@@ -160,8 +160,8 @@ func stored(list ...onboarding.QuestionAnswers) []onboarding.StoredAnswers {
 }
 
 // screening answers the six ASRS items with the given keys, in order.
-func screening(keys ...string) []onboarding.QuestionAnswers {
-	var out []onboarding.QuestionAnswers
+func screening(keys ...string) []survey.QuestionAnswers {
+	var out []survey.QuestionAnswers
 	for i, k := range keys {
 		out = append(out, qa(survey.ScreeningItems[i], k, ""))
 	}
@@ -216,37 +216,15 @@ func deref(p *int) any {
 	return *p
 }
 
-// TestConstantsMatchSurvey pins the slugs and keys this package repeats to the definition's own.
-func TestConstantsMatchSurvey(t *testing.T) {
-	tests := []struct{ got, want string }{
-		{onboarding.SlugNameAndBirth, survey.SlugNameAndBirth},
-		{onboarding.SlugNoGo, survey.SlugNoGo},
-		{onboarding.KeyFirstName, survey.KeyFirstName},
-		{onboarding.KeyLastName, survey.KeyLastName},
-		{onboarding.KeyDateOfBirth, survey.KeyDateOfBirth},
-		{onboarding.KeyDevice, survey.KeyDevice},
-		{onboarding.SlugLiveState, survey.SlugLiveState},
-		{onboarding.SlugAccount, survey.SlugAccount},
-		{onboarding.KeyTimeZone, survey.KeyTimeZone},
-		{onboarding.SlugChallenges, survey.SlugChallenges},
-		{onboarding.SlugHelpNeeded, survey.SlugHelpNeeded},
-	}
-	for _, tt := range tests {
-		if tt.got != tt.want {
-			t.Errorf("constant = %q, want %q", tt.got, tt.want)
-		}
-	}
-}
-
 func TestCoachingNeeds(t *testing.T) {
 	stored := func(slug string, keys ...string) onboarding.StoredAnswers {
 		sa := onboarding.StoredAnswers{QuestionSlug: slug}
 		for _, k := range keys {
-			sa.Answers = append(sa.Answers, onboarding.Answer{Key: k, Value: k})
+			sa.Answers = append(sa.Answers, survey.Answer{Key: k, Value: k})
 		}
 		return sa
 	}
-	account := onboarding.StoredAnswers{QuestionSlug: "account", Answers: []onboarding.Answer{
+	account := onboarding.StoredAnswers{QuestionSlug: "account", Answers: []survey.Answer{
 		{Key: "email", Value: "a@example.com"}, {Key: "timeZone", Value: "America/Denver"}}}
 	tests := []struct {
 		name   string

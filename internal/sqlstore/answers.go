@@ -9,6 +9,7 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/onboarding"
+	"wayfinder/internal/survey"
 )
 
 // SaveSurvey stores one survey submission in one transaction, so a member's answers, progress and
@@ -17,7 +18,7 @@ import (
 // state. A non-empty fromSlug appends a progress event. A non-empty utm is recorded: the first touch
 // is kept for good once set, the latest is replaced. Writing anything for an unknown user is NotFound.
 // It returns once the submission is durably stored.
-func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []onboarding.QuestionAnswers, utm onboarding.UTM, now time.Time) error {
+func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm onboarding.UTM, now time.Time) error {
 	if userID == "" {
 		return apperr.E(apperr.Invalid, "the survey needs its member")
 	}
@@ -25,7 +26,7 @@ func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []onb
 	for _, qa := range data {
 		answers := qa.Answers
 		if answers == nil {
-			answers = []onboarding.Answer{}
+			answers = []survey.Answer{}
 		}
 		b, err := json.Marshal(answers)
 		if err != nil {

@@ -10,11 +10,12 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/onboarding"
+	"wayfinder/internal/survey"
 )
 
 // sampleAnswers is a one-question submission with one chosen value.
-func sampleAnswers(slug, value string) []onboarding.QuestionAnswers {
-	return []onboarding.QuestionAnswers{{QuestionSlug: slug, Answers: []onboarding.Answer{{Key: value, Value: value}}}}
+func sampleAnswers(slug, value string) []survey.QuestionAnswers {
+	return []survey.QuestionAnswers{{QuestionSlug: slug, Answers: []survey.Answer{{Key: value, Value: value}}}}
 }
 
 // sampleUTM is a campaign touch whose values all derive from source.
@@ -25,8 +26,8 @@ func sampleUTM(source string) onboarding.UTM {
 
 func TestSaveSurvey(t *testing.T) {
 	t.Parallel()
-	nameAndBirth := []onboarding.QuestionAnswers{
-		{QuestionSlug: "name-and-birth", Answers: []onboarding.Answer{
+	nameAndBirth := []survey.QuestionAnswers{
+		{QuestionSlug: "name-and-birth", Answers: []survey.Answer{
 			{Key: "firstName", Value: "Ada"}, {Key: "lastName", Value: "Lovelace"},
 			{Key: "dateOfBirth", Value: "1990-05-06T00:00:00.000Z"}, {Key: "termsOfService", Value: "true"}, {Key: "device", Value: "iphone"},
 		}},
@@ -41,7 +42,7 @@ func TestSaveSurvey(t *testing.T) {
 				name     string
 				userID   string
 				fromSlug string
-				data     []onboarding.QuestionAnswers
+				data     []survey.QuestionAnswers
 				now      time.Time
 				wantCode apperr.Code
 			}{
@@ -66,7 +67,7 @@ func TestSaveSurvey(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantLatest := []onboarding.StoredAnswers{
-				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t3},
+				{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t3},
 				// Unchanged answers keep the time they were first given.
 				{QuestionSlug: "name-and-birth", Answers: nameAndBirth[0].Answers, UpdatedAt: t0},
 			}
@@ -80,10 +81,10 @@ func TestSaveSurvey(t *testing.T) {
 			}{
 				{ann.ID, "name-and-birth", []onboarding.StoredAnswers{{QuestionSlug: "name-and-birth", Answers: nameAndBirth[0].Answers, UpdatedAt: t0}}},
 				{ann.ID, "gender", []onboarding.StoredAnswers{
-					{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "female", Value: "female"}}, UpdatedAt: t2},
-					{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t3},
+					{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "female", Value: "female"}}, UpdatedAt: t2},
+					{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t3},
 				}},
-				{bob.ID, "gender", []onboarding.StoredAnswers{{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "male", Value: "male"}}, UpdatedAt: t3}}},
+				{bob.ID, "gender", []onboarding.StoredAnswers{{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "male", Value: "male"}}, UpdatedAt: t3}}},
 				{bob.ID, "name-and-birth", []onboarding.StoredAnswers{}},
 			}
 			for _, tt := range histories {
@@ -192,17 +193,17 @@ func TestSaveSurveyOneSubmission(t *testing.T) {
 
 			latest, err := db.SurveyAnswers(ctx, u.ID)
 			wantLatest := []onboarding.StoredAnswers{
-				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t1},
-				{QuestionSlug: "motivation", Answers: []onboarding.Answer{{Key: "learn-more", Value: "learn-more"}}, UpdatedAt: t0},
+				{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t1},
+				{QuestionSlug: "motivation", Answers: []survey.Answer{{Key: "learn-more", Value: "learn-more"}}, UpdatedAt: t0},
 			}
 			if err != nil || !reflect.DeepEqual(latest, wantLatest) {
 				t.Errorf("SurveyAnswers = %+v, %v; want %+v", latest, err, wantLatest)
 			}
 			history, err := db.AnswerHistory(ctx, u.ID, "gender")
 			wantHistory := []onboarding.StoredAnswers{
-				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "female", Value: "female"}}, UpdatedAt: t0},
-				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "male", Value: "male"}}, UpdatedAt: t1},
-				{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t1},
+				{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "female", Value: "female"}}, UpdatedAt: t0},
+				{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "male", Value: "male"}}, UpdatedAt: t1},
+				{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t1},
 			}
 			if err != nil || !reflect.DeepEqual(history, wantHistory) {
 				t.Errorf("AnswerHistory(gender) = %+v, %v; want %+v", history, err, wantHistory)
@@ -256,7 +257,7 @@ func TestSaveSurveyConcurrent(t *testing.T) {
 					continue
 				}
 				got, err := db.SurveyAnswers(ctx, id)
-				want := []onboarding.StoredAnswers{{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: fmt.Sprintf("answer-%d", i), Value: fmt.Sprintf("answer-%d", i)}}, UpdatedAt: t0}}
+				want := []onboarding.StoredAnswers{{QuestionSlug: "gender", Answers: []survey.Answer{{Key: fmt.Sprintf("answer-%d", i), Value: fmt.Sprintf("answer-%d", i)}}, UpdatedAt: t0}}
 				if unknown {
 					want = []onboarding.StoredAnswers{}
 				}

@@ -9,6 +9,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/onboarding"
+	"wayfinder/internal/survey"
 )
 
 // The benchmarks give the two numbers the performance budget compares: how many one-row commits per
@@ -79,7 +80,7 @@ func benchSaveSurvey(b *testing.B, parallel bool) {
 		b.Run(s.name, func(b *testing.B) {
 			save := func(userID string) {
 				i := nextAnswer.Add(1)
-				data := []onboarding.QuestionAnswers{{QuestionSlug: "name-and-birth", Answers: []onboarding.Answer{
+				data := []survey.QuestionAnswers{{QuestionSlug: "name-and-birth", Answers: []survey.Answer{
 					{Key: "firstName", Value: fmt.Sprintf("Ada %d", i)}, {Key: "lastName", Value: "Lovelace"},
 					{Key: "dateOfBirth", Value: "1990-05-06T00:00:00.000Z"}, {Key: "termsOfService", Value: "true"},
 					{Key: "device", Value: "iphone"},

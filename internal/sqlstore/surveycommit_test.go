@@ -7,6 +7,7 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/onboarding"
+	"wayfinder/internal/survey"
 )
 
 func TestCommitSurveyBatch(t *testing.T) {
@@ -43,11 +44,11 @@ func TestCommitSurveyBatch(t *testing.T) {
 				want     []onboarding.StoredAnswers
 			}{
 				{"good save before the failing one", ann.ID, "", []onboarding.StoredAnswers{
-					{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "female"}}, UpdatedAt: t0}}},
+					{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "female"}}, UpdatedAt: t0}}},
 				{"unknown member", "nobody", apperr.NotFound, []onboarding.StoredAnswers{}},
 				{"cancelled request", bob.ID, apperr.Unavailable, nil},
 				{"good save after the failing one", bob.ID, "", []onboarding.StoredAnswers{
-					{QuestionSlug: "gender", Answers: []onboarding.Answer{{Key: "non-binary"}}, UpdatedAt: t0}}},
+					{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "non-binary"}}, UpdatedAt: t0}}},
 			}
 			for i, tt := range tests {
 				var err error

@@ -1,7 +1,5 @@
 package survey
 
-import "wayfinder/internal/onboarding"
-
 // DeviceIPhone is the device answer of name-and-birth that lets a web member go on with the survey.
 const DeviceIPhone = "iphone"
 
@@ -9,7 +7,7 @@ const DeviceIPhone = "iphone"
 // name-and-birth goes on only for an iPhone or inside the native app, because the service lives in
 // an iPhone app; elsewhere a chosen option's branch wins over nextStep, so the self-harm answer always
 // leads to the crisis page, whatever else was chosen with it.
-func (d *Definition) Next(slug string, answers []onboarding.Answer, nativeApp bool) string {
+func (d *Definition) Next(slug string, answers []Answer, nativeApp bool) string {
 	q := d.Question(slug)
 	if q == nil {
 		return ""

@@ -2,18 +2,16 @@ package survey
 
 import (
 	"testing"
-
-	"wayfinder/internal/onboarding"
 )
 
 func TestNext(t *testing.T) {
 	d := mustLoad(t)
-	keys := func(ks ...string) []onboarding.Answer { return one("", ks...).Answers }
-	device := func(v string) []onboarding.Answer { return []onboarding.Answer{{Key: KeyDevice, Value: v}} }
+	keys := func(ks ...string) []Answer { return one("", ks...).Answers }
+	device := func(v string) []Answer { return []Answer{{Key: KeyDevice, Value: v}} }
 	tests := []struct {
 		name   string
 		slug   string
-		answer []onboarding.Answer
+		answer []Answer
 		native bool
 		want   string
 	}{

@@ -2,8 +2,6 @@ package survey
 
 import (
 	"slices"
-
-	"wayfinder/internal/onboarding"
 )
 
 // ScreeningItems are the six ASRS v1.1 Part A items in questionnaire order.
@@ -32,7 +30,7 @@ const HighLikelihoodScore = 4
 // Score returns how many of the six screening items meet their threshold and how many of them have
 // an answer on the scale. answers maps a question slug to its answers; the score is computed here,
 // never taken from the client.
-func Score(answers map[string][]onboarding.Answer) (score int, answered int) {
+func Score(answers map[string][]Answer) (score int, answered int) {
 	for _, slug := range ScreeningItems {
 		a := answers[slug]
 		if len(a) == 0 || !slices.Contains(frequencies, a[0].Key) {

@@ -2,16 +2,14 @@ package survey
 
 import (
 	"testing"
-
-	"wayfinder/internal/onboarding"
 )
 
 // asrs builds answers to the six screening items in order; "" leaves an item unanswered.
-func asrs(keys ...string) map[string][]onboarding.Answer {
-	m := map[string][]onboarding.Answer{}
+func asrs(keys ...string) map[string][]Answer {
+	m := map[string][]Answer{}
 	for i, k := range keys {
 		if k != "" {
-			m[ScreeningItems[i]] = []onboarding.Answer{{Key: k, Value: k}}
+			m[ScreeningItems[i]] = []Answer{{Key: k, Value: k}}
 		}
 	}
 	return m
@@ -20,7 +18,7 @@ func asrs(keys ...string) map[string][]onboarding.Answer {
 func TestScore(t *testing.T) {
 	tests := []struct {
 		name         string
-		answers      map[string][]onboarding.Answer
+		answers      map[string][]Answer
 		score, count int
 		high         bool
 	}{

@@ -2,6 +2,9 @@
 // options, the rules that decide whether a member's answers are valid, the way from one step to the
 // next, and the ASRS v1.1 Part A screening score. The definition is embedded in the binary and is the
 // one source of truth for the app and the API, so the client never decides alone what is valid.
+//
+// The package is pure: it owns the answer types and the rules over them, and imports no other
+// domain package, so every other package can build on it.
 package survey
 
 import (
@@ -283,4 +286,11 @@ func (d *Definition) buildFlow() error {
 		}
 	}
 	return nil
+}
+
+// StateTimeZone returns the time zone most people of a live-state answer's state live in, or "" for
+// a state the survey doesn't know.
+func (d *Definition) StateTimeZone(state string) string {
+	v, _ := d.Question(SlugLiveState).Variant(state)
+	return v.TimeZone
 }

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"wayfinder/internal/apperr"
-	"wayfinder/internal/onboarding"
 )
 
 // Limits of the answers. Free text is capped so one answer cannot fill the store; names get their
@@ -24,7 +23,7 @@ const (
 // Validate checks one survey submission against the definition and returns nil or an
 // apperr.InvalidFields error naming every bad field, so the member can fix them all at once. now is
 // the time of the request; ages are counted on its UTC date.
-func (d *Definition) Validate(data []onboarding.QuestionAnswers, now time.Time) error {
+func (d *Definition) Validate(data []QuestionAnswers, now time.Time) error {
 	var bad []apperr.FieldError
 	add := func(field, format string, args ...any) {
 		bad = append(bad, apperr.FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
@@ -54,7 +53,7 @@ func (d *Definition) Validate(data []onboarding.QuestionAnswers, now time.Time) 
 }
 
 // validateQuestion checks the answers of one question; fields are relative to data[i].
-func (d *Definition) validateQuestion(q *Question, answers []onboarding.Answer, now time.Time) []apperr.FieldError {
+func (d *Definition) validateQuestion(q *Question, answers []Answer, now time.Time) []apperr.FieldError {
 	var bad []apperr.FieldError
 	add := func(field, message string) {
 		bad = append(bad, apperr.FieldError{Field: field, Message: message})
@@ -145,7 +144,7 @@ var nameAndBirthMissing = map[string]string{
 
 // nameAndBirthValue checks one answer of name-and-birth and returns what is wrong with it, or "".
 // The device is optional because the native app does not ask for it.
-func nameAndBirthValue(a onboarding.Answer, now time.Time) string {
+func nameAndBirthValue(a Answer, now time.Time) string {
 	switch a.Key {
 	case KeyFirstName, KeyLastName:
 		which := "first"
@@ -175,7 +174,7 @@ func nameAndBirthValue(a onboarding.Answer, now time.Time) string {
 
 // accountValue checks one contact detail of the account step and returns what is wrong with it, or "".
 // Every key is optional: the email comes from sign-in, and a phone number is the member's choice.
-func accountValue(a onboarding.Answer) string {
+func accountValue(a Answer) string {
 	switch a.Key {
 	case KeyEmail:
 		if addr, err := mail.ParseAddress(a.Value); err != nil || addr.Address != a.Value {

@@ -8,11 +8,10 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
-	"wayfinder/internal/onboarding"
 )
 
-type qa = onboarding.QuestionAnswers
-type ans = onboarding.Answer
+type qa = QuestionAnswers
+type ans = Answer
 
 // now is a fixed request time for the validation table.
 var now = time.Date(2026, time.March, 15, 12, 0, 0, 0, time.UTC)
