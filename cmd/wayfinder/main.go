@@ -211,7 +211,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	for _, f := range cfg.Features {
 		features[f] = true
 	}
-	onboardingService := onboarding.NewService(db, def, time.Now)
+	onboardingService := onboarding.NewService(db, def, onboarding.Settings{PaymentEnabled: cfg.PaymentEnabled}, time.Now)
 	handler, err := httpapi.NewHandler(httpapi.Deps{
 		Log:        log,
 		Ready:      db,

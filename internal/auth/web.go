@@ -11,6 +11,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/cleantext"
 )
 
 // Login (GET /auth/login?returnTo=/path[&signup=1]) sends the browser to the provider's sign-in, or
@@ -251,7 +252,7 @@ func (s *Service) endSessionURL(idToken string) string {
 // "//") and no control characters (browsers drop tabs and newlines, turning "/\t/x" into "//x").
 // Paths back into sign-in itself are refused too, so a sign-in never ends in another.
 func SafeReturnTo(p string) string {
-	if p == "" || len(p) > 2048 || p[0] != '/' || strings.HasPrefix(p, "//") {
+	if p == "" || len(p) > 2048 || p[0] != '/' || strings.HasPrefix(p, "//") || cleantext.Problem(p) != "" {
 		return defaultReturnTo
 	}
 	for i := 0; i < len(p); i++ {

@@ -115,6 +115,10 @@ func TestSafeReturnTo(t *testing.T) {
 		{"/auth/login?returnTo=/x", "/name-and-birth"},
 		{"/auth", "/name-and-birth"},
 		{"/" + strings.Repeat("a", 3000), "/name-and-birth"},
+		{"/x\x00", "/name-and-birth"},
+		{"/\xff", "/name-and-birth"},
+		{"/\u202egnp", "/name-and-birth"},
+		{"/caf\u00e9", "/caf\u00e9"},
 	}
 	for _, tt := range tests {
 		if got := SafeReturnTo(tt.in); got != tt.want {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/cleantext"
 )
 
 // Coach is one coach a member can choose. ID is the coachId the app sees. UserID links the coach to
@@ -44,6 +45,11 @@ func (l CoachLoad) Full() bool {
 	return l.Assigned >= l.Coach.Capacity
 }
 
+// TakesNewMembers reports whether a member who is not yet the coach's could choose them.
+func (l CoachLoad) TakesNewMembers() bool {
+	return l.Coach.Active && !l.Full()
+}
+
 // Assignment is one period of a member working with a coach. EndedAt is nil while it is current; a
 // member has at most one current assignment.
 type Assignment struct {
@@ -57,6 +63,18 @@ type Assignment struct {
 // maxCoachIDLength bounds a coach's id: stored ids are UUIDs or short names.
 const maxCoachIDLength = 64
 
+// CheckCoachID returns an apperr.Invalid error naming coachId when id cannot be a coach's id, so a
+// member's choice never reaches the store with an empty, over-long or unclean id.
+func CheckCoachID(id string) error {
+	switch {
+	case id == "":
+		return apperr.InvalidFields("Please choose a coach.", apperr.FieldError{Field: "coachId", Message: "Choose a coach."})
+	case len(id) > maxCoachIDLength, cleantext.Problem(id) != "":
+		return apperr.InvalidFields("That coach is not one we know.", apperr.FieldError{Field: "coachId", Message: "This is not a coach's id."})
+	}
+	return nil
+}
+
 // Check returns an apperr.Invalid error naming every field of the coach an operator must fix, or nil.
 // Media addresses must be absolute http(s) URLs or paths on this site ("/media/…").
 func (c Coach) Check() error {
@@ -64,11 +82,25 @@ func (c Coach) Check() error {
 	add := func(field, message string) { bad = append(bad, apperr.FieldError{Field: field, Message: message}) }
 	if len(c.ID) > maxCoachIDLength {
 		add("coachId", fmt.Sprintf("must be at most %d characters", maxCoachIDLength))
+	} else if problem := cleantext.Problem(c.ID); problem != "" {
+		add("coachId", problem)
 	}
-	if strings.TrimSpace(c.FirstName) == "" {
+	for _, f := range []struct{ field, value string }{
+		{"firstName", c.FirstName}, {"lastName", c.LastName}, {"nickname", c.Nickname}, {"oneLiner", c.OneLiner},
+		{"tags", c.Tags}, {"timezone", c.Timezone}, {"avatarUrl", c.AvatarURL}, {"introVideoUrl", c.IntroVideoURL},
+		{"captionsUrl", c.CaptionsURL},
+	} {
+		if problem := cleantext.Problem(f.value); problem != "" {
+			add(f.field, problem)
+		}
+	}
+	if problem := cleantext.ParagraphsProblem(c.Description); problem != "" {
+		add("description", problem)
+	}
+	if !cleantext.HasVisible(c.FirstName) {
 		add("firstName", "is required")
 	}
-	if strings.TrimSpace(c.LastName) == "" {
+	if !cleantext.HasVisible(c.LastName) {
 		add("lastName", "is required")
 	}
 	if c.Capacity < 0 {

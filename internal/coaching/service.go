@@ -9,26 +9,39 @@ import (
 
 // Store is what the Service needs of the database. Its signatures are those of sqlstore.DB.
 type Store interface {
+	// InTx runs fn in one transaction; the store calls fn makes with its ctx are part of it.
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	// LockUser holds the member's row until the transaction ends, so that two transactions about
+	// one member (a choice and a survey save, say) take turns; NotFound for an unknown member.
+	LockUser(ctx context.Context, userID string) error
 	ListCoaches(ctx context.Context, activeOnly bool) ([]CoachLoad, error)
-	AssignCoach(ctx context.Context, userID, coachID string, now time.Time) (Assignment, error)
+	// LockCoach returns a coach with their current member count, holding the coach's row until the
+	// transaction ends, so that two members cannot both take a coach's last place.
+	LockCoach(ctx context.Context, coachID string) (CoachLoad, error)
 	CurrentAssignment(ctx context.Context, userID string) (Assignment, error)
+	EndAssignment(ctx context.Context, id int64, at time.Time) error
+	CreateAssignment(ctx context.Context, userID, coachID string, at time.Time) (Assignment, error)
 }
 
-// NeedsReader tells what a member's survey answers ask of a coach (onboarding.Service).
-type NeedsReader interface {
+// Journey is what the Service needs of the member's onboarding (onboarding.Service): what their
+// answers ask of a coach, and whether their journey has reached the coaches at all.
+type Journey interface {
 	CoachingNeeds(ctx context.Context, userID string) (Needs, error)
+	// RequireOpen returns nil when the member may go past the survey, and otherwise a Conflict
+	// saying in plain words what is missing.
+	RequireOpen(ctx context.Context, userID string) error
 }
 
 // Service lets members see the coaches who can take them and choose one.
 type Service struct {
-	store Store
-	needs NeedsReader
-	now   func() time.Time
+	store   Store
+	journey Journey
+	now     func() time.Time
 }
 
 // NewService returns a Service. now is the clock assignments are recorded with.
-func NewService(store Store, needs NeedsReader, now func() time.Time) *Service {
-	return &Service{store: store, needs: needs, now: now}
+func NewService(store Store, journey Journey, now func() time.Time) *Service {
+	return &Service{store: store, journey: journey, now: now}
 }
 
 // Choice is a coach as a member sees them in the chooser.
@@ -38,9 +51,14 @@ type Choice struct {
 }
 
 // Choices returns the active coaches with room for the member, best match first. The member's current
-// coach is listed even when full, since they hold one of that coach's places themselves.
+// coach is listed even when full or no longer taking new members, since they hold one of that
+// coach's places themselves. A member whose journey has not reached the coaches gets the Conflict of
+// Journey.RequireOpen.
 func (s *Service) Choices(ctx context.Context, userID string) ([]Choice, error) {
-	coaches, err := s.store.ListCoaches(ctx, true)
+	if err := s.journey.RequireOpen(ctx, userID); err != nil {
+		return nil, err
+	}
+	coaches, err := s.store.ListCoaches(ctx, false)
 	if err != nil {
 		return nil, err
 	}
@@ -50,11 +68,11 @@ func (s *Service) Choices(ctx context.Context, userID string) ([]Choice, error) 
 	}
 	open := coaches[:0]
 	for _, c := range coaches {
-		if !c.Full() || c.Coach.ID == current.CoachID {
+		if c.Coach.ID == current.CoachID || c.TakesNewMembers() {
 			open = append(open, c)
 		}
 	}
-	needs, err := s.needs.CoachingNeeds(ctx, userID)
+	needs, err := s.journey.CoachingNeeds(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -66,16 +84,62 @@ func (s *Service) Choices(ctx context.Context, userID string) ([]Choice, error) 
 	return choices, nil
 }
 
-// Choose makes coachID the member's coach. An unknown coach is NotFound; an inactive or full one is a
-// Conflict; either way nothing changes. Choosing one's current coach again changes nothing.
+// Choose makes coachID the member's coach, ending the previous assignment, in one transaction.
+// Choosing one's current coach again changes nothing, even when that coach is now full or resting.
+// Otherwise the member's journey must have reached the coaches (Journey.RequireOpen), an unknown
+// coach is NotFound, and a coach who is not taking new members or has no room is a Conflict; when
+// any of these refuses, nothing changes.
 func (s *Service) Choose(ctx context.Context, userID, coachID string) (Assignment, error) {
-	switch {
-	case coachID == "":
-		return Assignment{}, apperr.InvalidFields("Please choose a coach.",
-			apperr.FieldError{Field: "coachId", Message: "Choose a coach."})
-	case len(coachID) > maxCoachIDLength:
-		return Assignment{}, apperr.InvalidFields("That coach is not one we know.",
-			apperr.FieldError{Field: "coachId", Message: "This is not a coach's id."})
+	if err := CheckCoachID(coachID); err != nil {
+		return Assignment{}, err
 	}
-	return s.store.AssignCoach(ctx, userID, coachID, s.now())
+	now := s.now().UTC()
+	var chosen Assignment
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.LockUser(ctx, userID); err != nil {
+			return err
+		}
+		if err := s.journey.RequireOpen(ctx, userID); err != nil {
+			return err
+		}
+		current, err := s.store.CurrentAssignment(ctx, userID)
+		hasCurrent := err == nil
+		if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+			return err
+		}
+		if hasCurrent && current.CoachID == coachID {
+			chosen = current
+			return nil
+		}
+		coach, err := s.store.LockCoach(ctx, coachID)
+		switch {
+		case apperr.CodeOf(err) == apperr.NotFound:
+			return apperr.E(apperr.NotFound, "We couldn't find that coach. Please choose another.")
+		case err != nil:
+			return err
+		case !coach.Coach.Active:
+			return apperr.E(apperr.Conflict, "This coach is not taking new members right now.")
+		case coach.Full():
+			return apperr.E(apperr.Conflict, "This coach has no room for another member right now.")
+		}
+		if hasCurrent {
+			// A replica whose clock runs behind must not end an assignment before it began.
+			if err := s.store.EndAssignment(ctx, current.ID, latest(now, current.AssignedAt)); err != nil {
+				return err
+			}
+		}
+		chosen, err = s.store.CreateAssignment(ctx, userID, coachID, now)
+		return err
+	})
+	if err != nil {
+		return Assignment{}, err
+	}
+	return chosen, nil
+}
+
+func latest(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return b
+	}
+	return a
 }

@@ -10,6 +10,8 @@ import (
 	"wayfinder/internal/apperr"
 )
 
+// fakeStore keeps coaches and one member's assignments in memory. The rules of choosing are tested
+// against the real stores in choose_test.go; this fake checks what the Service asks of its store.
 type fakeStore struct {
 	coaches  []CoachLoad
 	current  *Assignment
@@ -17,13 +19,30 @@ type fakeStore struct {
 	err      error
 }
 
+func (f *fakeStore) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return fn(ctx)
+}
+
+func (f *fakeStore) LockUser(context.Context, string) error { return f.err }
+
 func (f *fakeStore) ListCoaches(context.Context, bool) ([]CoachLoad, error) {
 	return append([]CoachLoad(nil), f.coaches...), f.err
 }
 
-func (f *fakeStore) AssignCoach(_ context.Context, userID, coachID string, now time.Time) (Assignment, error) {
+func (f *fakeStore) LockCoach(_ context.Context, coachID string) (CoachLoad, error) {
+	for _, c := range f.coaches {
+		if c.Coach.ID == coachID {
+			return c, f.err
+		}
+	}
+	return CoachLoad{}, apperr.E(apperr.NotFound, "no such coach")
+}
+
+func (f *fakeStore) EndAssignment(context.Context, int64, time.Time) error { return f.err }
+
+func (f *fakeStore) CreateAssignment(_ context.Context, userID, coachID string, at time.Time) (Assignment, error) {
 	f.assigned = append(f.assigned, coachID)
-	return Assignment{UserID: userID, CoachID: coachID, AssignedAt: now}, f.err
+	return Assignment{UserID: userID, CoachID: coachID, AssignedAt: at}, f.err
 }
 
 func (f *fakeStore) CurrentAssignment(context.Context, string) (Assignment, error) {
@@ -33,31 +52,42 @@ func (f *fakeStore) CurrentAssignment(context.Context, string) (Assignment, erro
 	return *f.current, nil
 }
 
-type fixedNeeds struct {
-	needs Needs
-	err   error
+// fakeJourney answers for the member's onboarding: their needs, and closed when the journey has not
+// reached the coaches.
+type fakeJourney struct {
+	needs  Needs
+	err    error
+	closed error
 }
 
-func (f fixedNeeds) CoachingNeeds(context.Context, string) (Needs, error) { return f.needs, f.err }
+func (f fakeJourney) CoachingNeeds(context.Context, string) (Needs, error) { return f.needs, f.err }
+
+func (f fakeJourney) RequireOpen(context.Context, string) error { return f.closed }
+
+var closedJourney = fakeJourney{closed: apperr.E(apperr.Conflict, "Please finish the survey first.")}
 
 var testNow = time.Date(2026, 5, 15, 12, 0, 0, 0, time.UTC)
 
 func TestChoices(t *testing.T) {
+	resting := load("resting", "Rae", "Resting", "Focus", "", 3, 1)
+	resting.Coach.Active = false
 	coaches := []CoachLoad{
 		load("open", "Ann", "Open", "Focus", "", 3, 1),
 		load("full", "Fay", "Full", "Focus", "", 2, 2),
 		load("mine", "Mo", "Mine", "", "", 1, 1),
+		resting,
 	}
 	tests := []struct {
 		name    string
 		current *Assignment
 		want    string // ids in order, with * for the current coach
 	}{
-		{"full coaches are left out", nil, "open"},
+		{"full and resting coaches are left out", nil, "open"},
 		{"the member's own coach stays even when full", &Assignment{CoachID: "mine"}, "open,mine*"},
+		{"the member's own coach stays even when resting", &Assignment{CoachID: "resting"}, "open,resting*"},
 	}
 	for _, tt := range tests {
-		s := NewService(&fakeStore{coaches: coaches, current: tt.current}, fixedNeeds{needs: Needs{Challenges: []string{"staying-focused"}}}, func() time.Time { return testNow })
+		s := NewService(&fakeStore{coaches: coaches, current: tt.current}, fakeJourney{needs: Needs{Challenges: []string{"staying-focused"}}}, func() time.Time { return testNow })
 		got, err := s.Choices(context.Background(), "u1")
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
@@ -79,29 +109,37 @@ func TestChoices(t *testing.T) {
 	}
 
 	for name, s := range map[string]*Service{
-		"store":   NewService(&fakeStore{err: errors.New("disk")}, fixedNeeds{}, time.Now),
-		"answers": NewService(&fakeStore{}, fixedNeeds{err: errors.New("disk")}, time.Now),
+		"store":   NewService(&fakeStore{err: errors.New("disk")}, fakeJourney{}, time.Now),
+		"answers": NewService(&fakeStore{}, fakeJourney{err: errors.New("disk")}, time.Now),
 	} {
 		if _, err := s.Choices(context.Background(), "u1"); err == nil {
 			t.Errorf("a %s error was not returned", name)
 		}
 	}
+	if _, err := NewService(&fakeStore{coaches: coaches}, closedJourney, time.Now).Choices(context.Background(), "u1"); apperr.CodeOf(err) != apperr.Conflict {
+		t.Errorf("a member who has not finished the survey: err = %v, want the journey's Conflict", err)
+	}
 }
 
 func TestChoose(t *testing.T) {
+	coaches := []CoachLoad{load("maya", "Maya", "Reyes", "", "", 3, 0)}
 	tests := []struct {
 		name       string
 		coachID    string
+		journey    fakeJourney
 		wantCode   apperr.Code
 		wantStored bool
 	}{
-		{"a coach", "maya", "", true},
-		{"no coach", "", apperr.Invalid, false},
-		{"an id far too long", strings.Repeat("x", 65), apperr.Invalid, false},
+		{"a coach", "maya", fakeJourney{}, "", true},
+		{"no coach", "", fakeJourney{}, apperr.Invalid, false},
+		{"an id far too long", strings.Repeat("x", 65), fakeJourney{}, apperr.Invalid, false},
+		{"an id with a NUL", "maya\x00", fakeJourney{}, apperr.Invalid, false},
+		{"an id with a line break", "maya\n", fakeJourney{}, apperr.Invalid, false},
+		{"a journey that has not reached the coaches", "maya", closedJourney, apperr.Conflict, false},
 	}
 	for _, tt := range tests {
-		store := &fakeStore{}
-		a, err := NewService(store, fixedNeeds{}, func() time.Time { return testNow }).Choose(context.Background(), "u1", tt.coachID)
+		store := &fakeStore{coaches: coaches}
+		a, err := NewService(store, tt.journey, func() time.Time { return testNow }).Choose(context.Background(), "u1", tt.coachID)
 		if got := apperr.CodeOf(err); got != tt.wantCode {
 			t.Errorf("%s: code = %q, want %q", tt.name, got, tt.wantCode)
 		}

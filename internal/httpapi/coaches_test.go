@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -25,6 +26,8 @@ func seedCoaches(t *testing.T, ts *testServer) {
 	}
 }
 
+// TestCoachScenarios runs the coach API's scenarios on each database. Every row's actor is a member
+// of their own who has finished the survey, so a row's choice never changes another row's outcome.
 func TestCoachScenarios(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -41,7 +44,7 @@ func TestCoachScenarios(t *testing.T) {
 			wantBody: []string{`{"coaches":[{"coachId":"fred"`, `"coachId":"tess"`, `"userId":null`, `"firstName":"Tess"`,
 				`"lastName":"Time"`, `"nickname":""`, `"avatarUrl":"/media/coaches/tess.svg"`, `"oneLiner":"One thing at a time."`,
 				`"tags":"Time management, Warm"`, `"timezone":"America/Chicago"`, `"description":""`, `"introVideoUrl":""`,
-				`"captionsUrl":""`, `"current":false`, `"recommended":false`, `"match":{"topics":[]`},
+				`"captionsUrl":""`, `"current":false`, `"recommended":true`, `"match":{"topics":["Focus"]`},
 			notInBody: []string{"ivy", "fay"}},
 		{name: "list anonymously", method: "GET", path: "/api/chat/list_coaches", wantStatus: 401},
 		{name: "choose", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `{"coachId":"tess"}`, wantStatus: 200,
@@ -57,7 +60,19 @@ func TestCoachScenarios(t *testing.T) {
 			wantStatus: 400, wantBody: []string{`"field":"coachId"`}},
 		{name: "empty body object", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `{}`,
 			wantStatus: 400, wantBody: []string{`"field":"coachId"`}},
+		{name: "null body", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `null`,
+			wantStatus: 400, wantBody: []string{`"field":"coachId"`}},
 		{name: "over-long id", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `{"coachId":"` + strings.Repeat("x", 65) + `"}`,
+			wantStatus: 400, wantBody: []string{`"field":"coachId"`}},
+		{name: "a NUL in the id", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `{"coachId":"tess\u0000"}`,
+			wantStatus: 400, wantBody: []string{`"field":"coachId"`}},
+		{name: "a line break in the id", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `{"coachId":"tess\r\n"}`,
+			wantStatus: 400, wantBody: []string{`"field":"coachId"`}},
+		{name: "invalid UTF-8 in the id", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: "{\"coachId\":\"tess\xff\"}",
+			wantStatus: 400, wantBody: []string{`"field":"coachId"`}},
+		{name: "a field name in capitals", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `{"COACHID":"tess"}`,
+			wantStatus: 400, wantBody: []string{`"field":"COACHID"`}},
+		{name: "the id twice", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `{"coachId":"fay","coachId":"tess"}`,
 			wantStatus: 400, wantBody: []string{`"field":"coachId"`}},
 		{name: "wrong type", actor: "m1", method: "PUT", path: "/api/chat/me_switch_coach", body: `{"coachId":7}`,
 			wantStatus: 400, wantBody: []string{"coachId"}},
@@ -69,38 +84,49 @@ func TestCoachScenarios(t *testing.T) {
 			header: map[string]string{"Content-Type": "text/plain"}, wantStatus: 415},
 		{name: "wrong method", actor: "m1", method: "POST", path: "/api/chat/me_switch_coach", body: `{"coachId":"tess"}`, wantStatus: 405},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			ts := newTestServer(t)
-			seedCoaches(t, ts)
-			w, authorization := ts.scenario(t, tt.actor, tt.method, tt.path, tt.body, tt.header, tt.wantStatus)
-			if got := w.Header().Get("Cache-Control"); got != "no-store" {
-				t.Errorf("Cache-Control = %q, want no-store", got)
-			}
-			assertBodyContains(t, w.Body.String(), tt.wantBody)
-			for _, unwanted := range tt.notInBody {
-				if strings.Contains(w.Body.String(), unwanted) {
-					t.Errorf("body %s contains %q", w.Body.String(), unwanted)
+	forEachDatabase(t, func(t *testing.T, ts *testServer) {
+		seedCoaches(t, ts)
+		for i, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				actor := ""
+				if tt.actor != "" {
+					actor = fmt.Sprintf("%s-%d", tt.actor, i)
+					ts.completeSurvey(t, ts.member(t, actor))
 				}
-			}
-			// A refused choice leaves the member without a coach.
-			if tt.actor != "" && w.Code >= 400 {
-				list := ts.do("GET", "/api/chat/list_coaches", nil, map[string]string{"Authorization": authorization}).Body.String()
-				if strings.Contains(list, `"current":true`) {
-					t.Errorf("after a refused choice the member has a coach: %s", list)
+				w, authorization := ts.scenario(t, actor, tt.method, tt.path, tt.body, tt.header, tt.wantStatus)
+				if got := w.Header().Get("Cache-Control"); got != "no-store" {
+					t.Errorf("Cache-Control = %q, want no-store", got)
 				}
-			}
-		})
-	}
+				assertBodyContains(t, w.Body.String(), tt.wantBody)
+				for _, unwanted := range tt.notInBody {
+					if strings.Contains(w.Body.String(), unwanted) {
+						t.Errorf("body %s contains %q", w.Body.String(), unwanted)
+					}
+				}
+				// A refused choice leaves the member without a coach.
+				if actor != "" && w.Code >= 400 {
+					list := ts.do("GET", "/api/chat/list_coaches", nil, map[string]string{"Authorization": authorization}).Body.String()
+					if strings.Contains(list, `"current":true`) {
+						t.Errorf("after a refused choice the member has a coach: %s", list)
+					}
+				}
+				if logs := ts.logs.String(); strings.Contains(logs, `"level":"ERROR"`) {
+					t.Errorf("bad input was logged as a server error: %s", logs)
+				}
+			})
+		}
+	})
 }
 
 // TestCoachChoiceAndMatching follows two members: the first, whose answers fit Tess, sees her first
-// and recommended, chooses her and then another coach; the second is never affected.
+// and recommended, chooses her and then another coach; the second, whose answers fit Fred, is never
+// affected.
 func TestCoachChoiceAndMatching(t *testing.T) {
 	ts := newTestServer(t)
 	seedCoaches(t, ts)
-	m1 := map[string]string{"Authorization": ts.bearer(t, "auth0|m1", []string{"member"}, nil), "Content-Type": "application/json"}
-	m2 := map[string]string{"Authorization": ts.bearer(t, "auth0|m2", []string{"member"}, nil), "Content-Type": "application/json"}
+	m1, m2 := ts.member(t, "auth0|m1"), ts.member(t, "auth0|m2")
+	ts.completeSurvey(t, m1)
+	ts.completeSurvey(t, m2)
 	list := func(h map[string]string) coachesResponse {
 		t.Helper()
 		w := ts.do("GET", "/api/chat/list_coaches", nil, h)
@@ -129,8 +155,8 @@ func TestCoachChoiceAndMatching(t *testing.T) {
 	if m := got[0].Match; len(m.Topics) != 1 || m.Topics[0] != "Time management" || !m.SameTimeZone {
 		t.Errorf("tess's match = %+v, want Time management in the same time zone", m)
 	}
-	if other := list(m2).Coaches; other[0].CoachID != "fred" || other[0].Recommended {
-		t.Errorf("a member without answers sees %+v first, want fred (most places left), not recommended", other[0])
+	if other := list(m2).Coaches; other[0].CoachID != "fred" || !other[0].Recommended {
+		t.Errorf("a member who finds focus hardest sees %+v first, want fred, recommended", other[0])
 	}
 
 	choose(m1, "tess")

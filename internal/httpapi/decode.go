@@ -1,30 +1,46 @@
 package httpapi
 
 import (
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
+
+	json "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"wayfinder/internal/apperr"
 )
 
-// decodeJSON reads a request body into dst. Only application/json is accepted, unknown fields
-// are refused, and exactly one JSON value may be sent; each failure becomes an apperr error whose
-// message tells the caller what to fix. The body's size is already capped by limitBody.
+// decodeJSON reads a request body into dst. Only application/json is accepted, and exactly one
+// JSON value. The decoder is encoding/json/v2's (through its module until the standard library
+// ships it): field names must match exactly (encoding/json would take "FROMSLUG" for "fromSlug"),
+// a field may appear once, strings must be valid UTF-8, and unknown fields are refused. Each
+// failure becomes an apperr error whose message tells the caller what to fix and names the field
+// as data[0].answers[1].value. The body's size is already capped by limitBody.
 func decodeJSON(r *http.Request, dst any) error {
 	if err := requireJSON(r); err != nil {
 		return err
 	}
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		return decodeError(err)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return decodeError(err, body)
 	}
-	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
+	dec := jsontext.NewDecoder(bytes.NewReader(body))
+	value, err := dec.ReadValue()
+	if err != nil {
+		return decodeError(err, body)
+	}
+	// value is only good until the decoder reads on, so it is decoded before the check that
+	// nothing follows it.
+	if err := json.Unmarshal(value, dst, json.RejectUnknownMembers(true)); err != nil {
+		return decodeError(err, body)
+	}
+	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
 		return apperr.E(apperr.Invalid, "The request body must hold a single JSON value.")
 	}
 	return nil
@@ -38,32 +54,65 @@ func requireJSON(r *http.Request) error {
 	return nil
 }
 
-func decodeError(err error) error {
-	var syntax *json.SyntaxError
-	var typeErr *json.UnmarshalTypeError
-	var tooLarge *http.MaxBytesError
+func decodeError(err error, body []byte) error {
+	var (
+		tooLarge  *http.MaxBytesError
+		syntax    *jsontext.SyntacticError
+		semantics *json.SemanticError
+	)
 	switch {
 	case errors.As(err, &tooLarge):
 		return apperr.E(apperr.TooLarge, "The request body is larger than %d bytes.", tooLarge.Limit)
-	case errors.As(err, &syntax):
-		return apperr.E(apperr.Invalid, "The request body is not valid JSON (at byte %d).", syntax.Offset)
+	case len(strings.TrimSpace(string(body))) == 0:
+		return apperr.E(apperr.Invalid, "The request body is empty; send a JSON object.")
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return apperr.E(apperr.Invalid, "The request body is not valid JSON: it ends too early.")
-	case errors.Is(err, io.EOF):
-		return apperr.E(apperr.Invalid, "The request body is empty; send a JSON object.")
-	case errors.As(err, &typeErr):
-		field := typeErr.Field
-		if field == "" {
-			return apperr.E(apperr.Invalid, "The request body must be a JSON %s.", typeErr.Type.Kind())
+	case errors.As(err, &syntax):
+		field := fieldOf(syntax.JSONPointer)
+		switch {
+		case errors.Is(syntax.Err, jsontext.ErrDuplicateName):
+			return apperr.InvalidFields("The request body has a field twice.",
+				apperr.FieldError{Field: field, Message: "appears more than once; send it once"})
+		case field == "":
+			return apperr.E(apperr.Invalid, "The request body is not valid JSON (at byte %d).", syntax.ByteOffset)
 		}
-		return apperr.InvalidFields("The request body has a field of the wrong type.",
-			apperr.FieldError{Field: field, Message: fmt.Sprintf("must be a %s, not a JSON %s", jsonKind(typeErr.Type.Kind().String()), typeErr.Value)})
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return apperr.InvalidFields("The request body has a field we don't know.",
-			apperr.FieldError{Field: field, Message: "is not a known field"})
+		// Inside a value: most often a string with bytes that are not UTF-8, or an escape that
+		// makes no character (a lone surrogate such as \udc00).
+		return apperr.InvalidFields(fmt.Sprintf("The request body is not valid JSON (at byte %d).", syntax.ByteOffset),
+			apperr.FieldError{Field: field, Message: "is not valid JSON text: check its characters and escapes"})
+	case errors.As(err, &semantics):
+		field := fieldOf(semantics.JSONPointer)
+		switch {
+		case errors.Is(semantics.Err, json.ErrUnknownName):
+			return apperr.InvalidFields("The request body has a field we don't know.",
+				apperr.FieldError{Field: field, Message: "is not a known field (names are case-sensitive)"})
+		case semantics.GoType == nil:
+		case field == "":
+			return apperr.E(apperr.Invalid, "The request body must be a JSON %s.", jsonKind(semantics.GoType.Kind().String()))
+		default:
+			return apperr.InvalidFields("The request body has a field of the wrong type.",
+				apperr.FieldError{Field: field, Message: fmt.Sprintf("must be a %s, not a JSON %s",
+					jsonKind(semantics.GoType.Kind().String()), semantics.JSONKind)})
+		}
 	}
 	return apperr.Wrap(apperr.Invalid, err, "The request body could not be read.")
+}
+
+// fieldOf writes a JSON pointer (/data/0/answers/1/value) the way the API's field errors name
+// fields (data[0].answers[1].value).
+func fieldOf(p jsontext.Pointer) string {
+	var b strings.Builder
+	for token := range p.Tokens() {
+		if _, err := strconv.Atoi(token); err == nil {
+			b.WriteString("[" + token + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(token)
+	}
+	return b.String()
 }
 
 // jsonKind names a Go kind the way a JSON client thinks of it.

@@ -55,13 +55,16 @@ func (s *server) saveSurvey(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// surveyState is the body of GET /api/onboarding/survey. Score is null until all six screening
-// items are answered.
+// surveyState is the body of GET /api/onboarding/survey: the caller's answers and where their
+// journey stands. Score is null until all six screening items are answered; CoachID is null until
+// the caller chooses a coach.
 type surveyState struct {
 	Answers        []storedAnswers `json:"answers"`
 	ResumeAt       string          `json:"resumeAt"`
 	Score          *int            `json:"score"`
 	HighLikelihood bool            `json:"highLikelihood"`
+	SafetyHold     bool            `json:"safetyHold"`
+	CoachID        *string         `json:"coachId"`
 }
 
 type storedAnswers struct {
@@ -79,7 +82,11 @@ func (s *server) surveyAnswers(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := surveyState{Answers: make([]storedAnswers, 0, len(st.Answers)), ResumeAt: st.ResumeAt, Score: st.Score, HighLikelihood: st.HighLikelihood}
+	out := surveyState{Answers: make([]storedAnswers, 0, len(st.Answers)), ResumeAt: st.ResumeAt, Score: st.Score,
+		HighLikelihood: st.HighLikelihood, SafetyHold: st.SafetyHold}
+	if st.CoachID != "" {
+		out.CoachID = &st.CoachID
+	}
 	for _, a := range st.Answers {
 		answers := a.Answers
 		if answers == nil {

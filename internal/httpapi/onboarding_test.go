@@ -63,7 +63,7 @@ func TestOnboardingScenarios(t *testing.T) {
 			body: `{"fromSlug":"how-you-identify","data":[],"score":6}`, wantStatus: 400, wantBody: []string{`"field":"score"`}, wantNothing: true},
 		{name: "unknown utm key", actor: "m1", method: "PUT", path: "/api/onboarding/survey",
 			body:       `{"fromSlug":"how-you-identify","data":[{"questionSlug":"how-you-identify","answers":[{"key":"female","value":""}]}],"utm":{"utm_source":"a","fbclid":"b"}}`,
-			wantStatus: 400, wantBody: []string{`"field":"fbclid"`}, wantNothing: true},
+			wantStatus: 400, wantBody: []string{`"field":"utm.fbclid"`}, wantNothing: true},
 		{name: "unknown from slug", actor: "m1", method: "PUT", path: "/api/onboarding/survey",
 			body: surveyBody("nowhere", `{"questionSlug":"how-you-identify","answers":[{"key":"female","value":""}]}`), wantStatus: 400,
 			wantBody: []string{`"field":"fromSlug"`}, wantNothing: true},

@@ -25,7 +25,9 @@ import (
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/sqlstore/sqltest"
 	"wayfinder/internal/survey"
+	"wayfinder/internal/survey/surveytest"
 )
 
 // testSurvey is the embedded survey definition, which the survey routes serve and validate against.
@@ -70,12 +72,27 @@ type testServer struct {
 	key     *rsa.PrivateKey // signs the bearer tokens the test's identity provider would issue
 }
 
+// newTestServer returns a test server on a fresh SQLite file.
 func newTestServer(t *testing.T) *testServer {
+	t.Helper()
+	return newTestServerOn(t, filepath.Join(t.TempDir(), "test.db"))
+}
+
+// forEachDatabase runs test as a subtest on a test server of each test database: SQLite, and
+// PostgreSQL when WAYFINDER_TEST_DATABASE_URL names a server (sqltest.Databases).
+func forEachDatabase(t *testing.T, test func(t *testing.T, ts *testServer)) {
+	t.Helper()
+	for _, d := range sqltest.Databases(t) {
+		t.Run(d.Dialect, func(t *testing.T) { test(t, newTestServerOn(t, d.DSN)) })
+	}
+}
+
+func newTestServerOn(t *testing.T, dsn string) *testServer {
 	t.Helper()
 	logs := &bytes.Buffer{}
 	log := slog.New(LogHandler{slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})})
 	ts := &testServer{logs: logs, ready: &fakeReadiness{current: 1, latest: 1}, key: testKey}
-	db, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	db, err := sqlstore.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +112,7 @@ func newTestServer(t *testing.T) *testServer {
 		t.Fatal(err)
 	}
 	ts.auth = authService
-	onboardingService := onboarding.NewService(db, testSurvey, time.Now)
+	onboardingService := onboarding.NewService(db, testSurvey, onboarding.Settings{}, time.Now)
 	ts.deps = Deps{
 		Log:        log,
 		Ready:      ts.ready,
@@ -202,6 +219,33 @@ func (ts *testServer) scenario(t *testing.T, actor, method, path, body string, e
 	}
 	checkOpenAPI(t, method, path, body, w)
 	return w, header["Authorization"]
+}
+
+// member returns the headers of a JSON request as the member with the given subject: their bearer
+// token and the content type. The member's account is created by their first request.
+func (ts *testServer) member(t *testing.T, subject string) map[string]string {
+	t.Helper()
+	return map[string]string{"Authorization": ts.bearer(t, subject, []string{"member"}, nil), "Content-Type": "application/json"}
+}
+
+// completeSurvey answers every required step of the survey as the member of header, through the
+// API, so the member may go on to the coaches.
+func (ts *testServer) completeSurvey(t *testing.T, header map[string]string) {
+	t.Helper()
+	ts.saveSurvey(t, header, surveytest.Complete(testSurvey))
+}
+
+// saveSurvey saves data as the member of header through the API and fails the test unless it is
+// stored.
+func (ts *testServer) saveSurvey(t *testing.T, header map[string]string, data []survey.QuestionAnswers) {
+	t.Helper()
+	body, err := json.Marshal(surveyRequest{FromSlug: data[len(data)-1].QuestionSlug, Data: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := ts.do("PUT", "/api/onboarding/survey", bytes.NewReader(body), header); w.Code != 204 {
+		t.Fatalf("saving the survey: status %d, body %s", w.Code, w.Body.String())
+	}
 }
 
 // assertBodyContains checks that body holds each of want.

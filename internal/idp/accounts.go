@@ -14,6 +14,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/cleantext"
 	"wayfinder/internal/sqlstore"
 )
 
@@ -26,7 +27,7 @@ func emailProblem(email string) string {
 	if email == "" {
 		return msgEmailMissing
 	}
-	if len(email) > 254 {
+	if len(email) > 254 || cleantext.Problem(email) != "" {
 		return msgEmailInvalid
 	}
 	addr, err := mail.ParseAddress(email)

@@ -641,3 +641,27 @@ func TestUnknownEmailCostsAPasswordCheck(t *testing.T) {
 		t.Errorf("failures recorded for the unknown email = %d, want 1", n)
 	}
 }
+
+// TestUncleanEmails sends sign-in and sign-up forms whose email has control characters, a line
+// break, a bidi override or invalid UTF-8, on each database: each gets the form back with a clear
+// message, never a server error, and no account is made.
+func TestUncleanEmails(t *testing.T) {
+	t.Parallel()
+	for name, dsn := range testDatabases(t) {
+		t.Run(name, func(t *testing.T) {
+			e := newTestEnvOn(t, dsn)
+			b := e.browser()
+			for _, email := range []string{"ann\x00@example.com", "ann@example.com\r\nBcc: x@example.com", "\u202eann@example.com", "ann\xff@example.com", "ann@exam\tple.com"} {
+				for _, path := range []string{"/idp/login", "/idp/signup"} {
+					resp, body := e.postForm(b, path, url.Values{"email": {email}, "password": {annPassword}})
+					if resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, "Enter an email address like name@example.com.") {
+						t.Errorf("%s with %q: %d, want 400 asking for a real email", path, email, resp.StatusCode)
+					}
+				}
+			}
+			if strings.Contains(e.logs.String(), `"level":"ERROR"`) {
+				t.Errorf("an unclean email was logged as an error: %s", e.logs.String())
+			}
+		})
+	}
+}

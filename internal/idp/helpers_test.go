@@ -6,9 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -26,6 +24,7 @@ import (
 	"github.com/go-jose/go-jose/v3"
 
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/sqlstore/sqltest"
 )
 
 // testKeys are made once: generating a 2048-bit key per test would cost more than the tests.
@@ -110,38 +109,13 @@ func newTestEnv(t *testing.T) *testEnv {
 	return newTestEnvOn(t, filepath.Join(t.TempDir(), "idp.db"))
 }
 
-// testDatabases are the databases the end-to-end tests run on: always a fresh SQLite file, and a
-// fresh PostgreSQL database when WAYFINDER_TEST_DATABASE_URL names a server.
+// testDatabases are the databases the end-to-end tests run on, by dialect (sqltest.Databases).
 func testDatabases(t *testing.T) map[string]string {
 	t.Helper()
-	dbs := map[string]string{"sqlite": filepath.Join(t.TempDir(), "idp.db")}
-	admin := os.Getenv("WAYFINDER_TEST_DATABASE_URL")
-	if admin == "" {
-		return dbs
+	dbs := map[string]string{}
+	for _, d := range sqltest.Databases(t) {
+		dbs[d.Dialect] = d.DSN
 	}
-	conn, err := sql.Open("pgx", admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	name := "wayfinder_idp_test_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(`CREATE DATABASE ` + name); err != nil {
-		conn.Close()
-		t.Fatalf("create a test database: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := conn.Exec(`DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`); err != nil {
-			t.Errorf("drop the test database: %v", err)
-		}
-		conn.Close()
-	})
-	u, err := url.Parse(admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.Path = "/" + name
-	dbs["postgres"] = u.String()
 	return dbs
 }
 

@@ -315,8 +315,10 @@ func (p *Provider) LoginSubmit(w http.ResponseWriter, r *http.Request) {
 	st := formState{flow: p.validFlow(r.PostForm.Get("flow")), email: normalizeEmail(r.PostForm.Get("email"))}
 	targets := p.formTargets(st.flow)
 	password := r.PostForm.Get("password")
-	if st.email == "" {
-		st.emailErr = p.msg.T(msgEmailMissing)
+	// No account has an email that fails the sign-up checks, so such an email is told to be
+	// mistyped before anything is looked up.
+	if problem := emailProblem(st.email); problem != "" {
+		st.emailErr = p.msg.T(problem)
 		st.summary = append(st.summary, summaryItem{Field: "email", Message: st.emailErr})
 	}
 	if password == "" {

@@ -8,6 +8,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/cleantext"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/survey"
 )
@@ -15,38 +16,62 @@ import (
 // Store is what the Service needs of the database. Its signatures are those of sqlstore.DB, which
 // cmd/wayfinder passes in.
 type Store interface {
+	// InTx runs fn in one transaction; the store calls fn makes with its ctx are part of it.
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm UTM, now time.Time) error
 	SurveyAnswers(ctx context.Context, userID string) ([]StoredAnswers, error)
 	UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error)
+	// RecordSafetyDisclosure records a disclosure at at, unless the member has an open one already.
+	RecordSafetyDisclosure(ctx context.Context, userID, questionSlug string, at time.Time) error
+	// OpenSafetyDisclosure returns the member's disclosure that no one has reviewed yet, or NotFound.
+	OpenSafetyDisclosure(ctx context.Context, userID string) (SafetyDisclosure, error)
+	CurrentAssignment(ctx context.Context, userID string) (coaching.Assignment, error)
 }
 
 // MaxUTMValueLength caps one campaign value, in characters; anything longer is refused, not cut.
 const MaxUTMValueLength = 200
 
-// Service saves a member's survey answers and tells them where they stand.
+// Settings are the operator's choices that shape a member's journey.
+type Settings struct {
+	// PaymentEnabled puts the plan and payment after the coach choice (the spec's payment variant).
+	PaymentEnabled bool
+}
+
+// Service saves a member's survey answers, tells them where they stand, and keeps the journey's
+// rules: nothing after the survey opens until the survey says so, and a safety disclosure closes
+// the journey until a person at the service has reviewed it.
 type Service struct {
-	store Store
-	def   *survey.Definition
-	now   func() time.Time
+	store    Store
+	def      *survey.Definition
+	settings Settings
+	now      func() time.Time
 }
 
 // NewService returns a Service. now is the clock used for age checks and stored times.
-func NewService(store Store, def *survey.Definition, now func() time.Time) *Service {
-	return &Service{store: store, def: def, now: now}
+func NewService(store Store, def *survey.Definition, settings Settings, now func() time.Time) *Service {
+	return &Service{store: store, def: def, settings: settings, now: now}
 }
 
-// State is what a member's stored answers add up to.
+// SafetyHoldMessage is what a member whose journey is closed by a safety disclosure is told when
+// they try to go on: plainly why, and where to get help now.
+const SafetyHoldMessage = "Sign-up is paused until someone from our team has checked in with you. " +
+	"If you need support now, call or text 988, any time."
+
+// State is where a member's journey stands.
 type State struct {
 	Answers        []StoredAnswers
-	ResumeAt       string
-	Score          *int // nil until all six screening items are answered, so a partial score is never shown
+	ResumeAt       string // the step to continue at (see State)
+	Score          *int   // nil until all six screening items are answered, so a partial score is never shown
 	HighLikelihood bool
+	SafetyHold     bool   // a safety disclosure awaits review: the journey stays on the crisis page
+	CoachID        string // the member's current coach, "" before they choose one
 }
 
 // Save validates one survey submission and stores it. Every check runs before anything is written,
-// so a refused submission changes nothing. The answers, progress event and campaign values go to the
-// store in one call (one transaction); the profile fields of name-and-birth follow, because the
-// profile is where greetings and the coach read the member's name from.
+// so a refused submission changes nothing, and everything it changes commits in one transaction:
+// the answers, the progress event, the campaign values, the profile fields of name-and-birth (where
+// greetings and the coach read the member's name from) and, for an answer that leads to the crisis
+// page, a safety disclosure that no later edit of the answers erases.
 func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm UTM) error {
 	now := s.now()
 	var bad []apperr.FieldError
@@ -64,9 +89,32 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 	if len(bad) > 0 {
 		return apperr.InvalidFields("Some answers need another look.", bad...)
 	}
-	if err := s.store.SaveSurvey(ctx, userID, fromSlug, data, utm, now); err != nil {
-		return err
-	}
+	profile, hasProfile := profileOf(data)
+	disclosedOn, discloses := s.def.SafetyDisclosure(data)
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SaveSurvey(ctx, userID, fromSlug, data, utm, now); err != nil {
+			return err
+		}
+		if hasProfile {
+			if _, err := s.store.UpdateUserProfile(ctx, userID, profile.firstName, profile.lastName, profile.dob, profile.device); err != nil {
+				return err
+			}
+		}
+		if discloses {
+			return s.store.RecordSafetyDisclosure(ctx, userID, disclosedOn, now)
+		}
+		return nil
+	})
+}
+
+// profile is what name-and-birth's answers put on the member's profile.
+type profile struct {
+	firstName, lastName, device string
+	dob                         *time.Time
+}
+
+// profileOf returns the profile fields of a submission that answers name-and-birth.
+func profileOf(data []survey.QuestionAnswers) (profile, bool) {
 	for _, qa := range data {
 		if qa.QuestionSlug != survey.SlugNameAndBirth {
 			continue
@@ -75,15 +123,13 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 		for _, a := range qa.Answers {
 			values[a.Key] = a.Value
 		}
-		var dob *time.Time
+		p := profile{firstName: values[survey.KeyFirstName], lastName: values[survey.KeyLastName], device: values[survey.KeyDevice]}
 		if d, ok := survey.ParseDateOfBirth(values[survey.KeyDateOfBirth]); ok {
-			dob = &d
+			p.dob = &d
 		}
-		if _, err := s.store.UpdateUserProfile(ctx, userID, values[survey.KeyFirstName], values[survey.KeyLastName], dob, values[survey.KeyDevice]); err != nil {
-			return err
-		}
+		return p, true
 	}
-	return nil
+	return profile{}, false
 }
 
 // invalidFields returns the field list of a validation error, so Save can report it together with
@@ -99,8 +145,9 @@ func invalidFields(err error) ([]apperr.FieldError, bool) {
 	return e.Fields, true
 }
 
-// utmProblems names every campaign value over its length cap. They are refused rather than cut so
-// a broken landing link shows up instead of being stored half.
+// utmProblems names every campaign value over its length cap or with characters no campaign value
+// has. They are refused rather than cut or cleaned, so a broken landing link shows up instead of
+// being stored half.
 func utmProblems(u UTM) []apperr.FieldError {
 	var bad []apperr.FieldError
 	for _, kv := range []struct{ key, value string }{
@@ -108,40 +155,94 @@ func utmProblems(u UTM) []apperr.FieldError {
 		{"utm_adid", u.AdID}, {"utm_adgroup", u.AdGroup}, {"utm_term", u.Term},
 		{"utm_content", u.Content}, {"gclid", u.GCLID}, {"coupon", u.Coupon},
 	} {
-		if utf8.RuneCountInString(kv.value) > MaxUTMValueLength {
-			bad = append(bad, apperr.FieldError{Field: "utm." + kv.key,
+		field := "utm." + kv.key
+		switch problem := cleantext.Problem(kv.value); {
+		case problem != "":
+			bad = append(bad, apperr.FieldError{Field: field, Message: problem})
+		case utf8.RuneCountInString(kv.value) > MaxUTMValueLength:
+			bad = append(bad, apperr.FieldError{Field: field,
 				Message: fmt.Sprintf("Please keep this to %d characters or fewer.", MaxUTMValueLength)})
 		}
 	}
 	return bad
 }
 
-// State returns a member's latest answers, the step to resume at and the screening score. A member
-// whose answers lead to the crisis page resumes there, on every device, so the crisis resources are
-// never skipped by signing in again.
+// State returns where a member's journey stands: their latest answers, the screening score, and
+// the step to continue at, which is, in order:
+//   - the crisis page while a safety disclosure awaits review, on every device and every return;
+//   - the first required step without a valid answer;
+//   - once a coach is chosen, what follows the choice (the done step, or the plan with payment on);
+//   - otherwise the step after the last one answered.
 func (s *Service) State(ctx context.Context, userID string) (State, error) {
 	stored, err := s.store.SurveyAnswers(ctx, userID)
 	if err != nil {
 		return State{}, err
 	}
-	st := State{Answers: stored}
-	answered := make(map[string]bool, len(stored))
-	bySlug := make(map[string][]survey.Answer, len(stored))
-	for _, sa := range stored {
-		answered[sa.QuestionSlug] = true
-		bySlug[sa.QuestionSlug] = sa.Answers
-		if s.def.Next(sa.QuestionSlug, sa.Answers, true) == survey.SlugNoGo {
-			st.ResumeAt = survey.SlugNoGo
-		}
+	hold, err := s.safetyHold(ctx, userID)
+	if err != nil {
+		return State{}, err
 	}
-	if st.ResumeAt == "" {
-		st.ResumeAt = s.def.ResumeAt(answered)
+	current, err := s.store.CurrentAssignment(ctx, userID)
+	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+		return State{}, err
 	}
-	if score, answered := survey.Score(bySlug); answered == len(survey.ScreeningItems) {
+	answers := bySlug(stored)
+	now := s.now()
+	st := State{Answers: stored, SafetyHold: hold, CoachID: current.CoachID}
+	switch {
+	case hold:
+		st.ResumeAt = survey.SlugNoGo
+	case st.CoachID != "" && len(s.def.Gaps(answers, now)) == 0:
+		st.ResumeAt = s.def.AfterCoachChoice(s.settings.PaymentEnabled)
+	default:
+		st.ResumeAt = s.def.ResumeAt(answers, now)
+	}
+	if score, answered := survey.Score(answers); answered == len(survey.ScreeningItems) {
 		st.Score = &score
 		st.HighLikelihood = survey.HighLikelihood(score)
 	}
 	return st, nil
+}
+
+// RequireOpen returns nil when the member may go past the survey (to the coaches, and later the
+// plan and payment), and otherwise a Conflict that says in plain words what is missing. Every call
+// beyond the survey asks it first, inside the call's own transaction.
+func (s *Service) RequireOpen(ctx context.Context, userID string) error {
+	hold, err := s.safetyHold(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if hold {
+		return apperr.E(apperr.Conflict, "%s", SafetyHoldMessage)
+	}
+	stored, err := s.store.SurveyAnswers(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if missing := s.def.Gate(bySlug(stored), s.now()); missing != "" {
+		return apperr.E(apperr.Conflict, "%s", missing)
+	}
+	return nil
+}
+
+// safetyHold reports whether the member has a safety disclosure that no one has reviewed yet.
+func (s *Service) safetyHold(ctx context.Context, userID string) (bool, error) {
+	_, err := s.store.OpenSafetyDisclosure(ctx, userID)
+	switch apperr.CodeOf(err) {
+	case "":
+		return true, nil
+	case apperr.NotFound:
+		return false, nil
+	}
+	return false, err
+}
+
+func bySlug(stored []StoredAnswers) map[string][]survey.Answer {
+	m := make(map[string][]survey.Answer, len(stored))
+	for _, sa := range stored {
+		m[sa.QuestionSlug] = sa.Answers
+	}
+	return m
 }
 
 // CoachingNeeds returns what the member's answers ask of a coach: the challenges and kinds of help they

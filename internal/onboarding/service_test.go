@@ -14,22 +14,66 @@ import (
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
+	"wayfinder/internal/survey/surveytest"
 )
 
 type profileCall struct {
 	first, last, dob, device string
 }
 
-// fakeStore records what the service writes and returns the answers it was given to read.
+// fakeStore records what the service writes and returns what it was given to read. Writes made
+// outside a transaction are counted, so a test can tell that a save is one transaction.
 type fakeStore struct {
-	saves    [][]survey.QuestionAnswers
-	utms     []onboarding.UTM
-	profiles []profileCall
-	stored   []onboarding.StoredAnswers
-	err      error
+	saves       [][]survey.QuestionAnswers
+	utms        []onboarding.UTM
+	profiles    []profileCall
+	disclosures []string // the steps disclosures were recorded on
+	stored      []onboarding.StoredAnswers
+	hold        bool   // an open safety disclosure
+	coachID     string // the current coach
+	err         error
+
+	inTx, outsideTx int
 }
 
-func (f *fakeStore) SaveSurvey(_ context.Context, _, _ string, data []survey.QuestionAnswers, utm onboarding.UTM, _ time.Time) error {
+type txKey struct{}
+
+func (f *fakeStore) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	f.inTx++
+	return fn(context.WithValue(ctx, txKey{}, true))
+}
+
+func (f *fakeStore) write(ctx context.Context) {
+	if ctx.Value(txKey{}) == nil {
+		f.outsideTx++
+	}
+}
+
+func (f *fakeStore) RecordSafetyDisclosure(ctx context.Context, _, slug string, _ time.Time) error {
+	f.write(ctx)
+	f.disclosures = append(f.disclosures, slug)
+	return f.err
+}
+
+func (f *fakeStore) OpenSafetyDisclosure(context.Context, string) (onboarding.SafetyDisclosure, error) {
+	if f.err != nil {
+		return onboarding.SafetyDisclosure{}, f.err
+	}
+	if !f.hold {
+		return onboarding.SafetyDisclosure{}, apperr.E(apperr.NotFound, "none")
+	}
+	return onboarding.SafetyDisclosure{QuestionSlug: "what-apply-to-you"}, nil
+}
+
+func (f *fakeStore) CurrentAssignment(context.Context, string) (coaching.Assignment, error) {
+	if f.coachID == "" {
+		return coaching.Assignment{}, apperr.E(apperr.NotFound, "none")
+	}
+	return coaching.Assignment{CoachID: f.coachID}, f.err
+}
+
+func (f *fakeStore) SaveSurvey(ctx context.Context, _, _ string, data []survey.QuestionAnswers, utm onboarding.UTM, _ time.Time) error {
+	f.write(ctx)
 	if f.err != nil {
 		return f.err
 	}
@@ -42,7 +86,8 @@ func (f *fakeStore) SurveyAnswers(context.Context, string) ([]onboarding.StoredA
 	return f.stored, f.err
 }
 
-func (f *fakeStore) UpdateUserProfile(_ context.Context, _, first, last string, dob *time.Time, device string) (account.User, error) {
+func (f *fakeStore) UpdateUserProfile(ctx context.Context, _, first, last string, dob *time.Time, device string) (account.User, error) {
+	f.write(ctx)
 	d := ""
 	if dob != nil {
 		d = dob.Format(time.DateOnly)
@@ -55,11 +100,16 @@ var testNow = time.Date(2026, 5, 15, 12, 0, 0, 0, time.UTC)
 
 func newService(t *testing.T, store onboarding.Store) *onboarding.Service {
 	t.Helper()
+	return onboarding.NewService(store, mustDefinition(t), onboarding.Settings{}, func() time.Time { return testNow })
+}
+
+func mustDefinition(t *testing.T) *survey.Definition {
+	t.Helper()
 	def, err := survey.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return onboarding.NewService(store, def, func() time.Time { return testNow })
+	return def
 }
 
 func qa(slug string, kv ...string) survey.QuestionAnswers {
@@ -87,6 +137,7 @@ func TestSave(t *testing.T) {
 		utm         onboarding.UTM
 		wantFields  []string // nil: saved
 		wantProfile []profileCall
+		wantHold    []string // the steps a safety disclosure is recorded on
 	}{
 		{name: "one answer", fromSlug: "how-you-identify", data: []survey.QuestionAnswers{qa("how-you-identify", "female", "")}},
 		{name: "utm at the cap", fromSlug: "how-you-identify", data: []survey.QuestionAnswers{qa("how-you-identify", "male", "")},
@@ -95,7 +146,14 @@ func TestSave(t *testing.T) {
 			wantProfile: []profileCall{{"Sam", "Rivera", "1990-04-30", "iphone"}}},
 		{name: "name and birth from the native app has no device", fromSlug: "name-and-birth", data: []survey.QuestionAnswers{nameAndBirth("1990-04-30T00:00:00.000Z", "")},
 			wantProfile: []profileCall{{"Sam", "Rivera", "1990-04-30", ""}}},
+		{name: "self-harm records a disclosure", fromSlug: "what-apply-to-you", data: []survey.QuestionAnswers{qa("what-apply-to-you", "anxiety", "", "self-harm", "")},
+			wantHold: []string{"what-apply-to-you"}},
+		{name: "other conditions record none", fromSlug: "what-apply-to-you", data: []survey.QuestionAnswers{qa("what-apply-to-you", "anxiety", "")}},
 		{name: "unknown from slug", fromSlug: "nowhere", wantFields: []string{"fromSlug"}},
+		{name: "none together with self-harm", fromSlug: "what-apply-to-you", data: []survey.QuestionAnswers{qa("what-apply-to-you", "self-harm", "", "none", "")},
+			wantFields: []string{"data[0].answers"}},
+		{name: "a utm value with a NUL", fromSlug: "how-you-identify", utm: onboarding.UTM{Campaign: "spring\x00"}, wantFields: []string{"utm.utm_campaign"}},
+		{name: "a utm value with a line break", fromSlug: "how-you-identify", utm: onboarding.UTM{Source: "ads\r\nSet-Cookie: x"}, wantFields: []string{"utm.utm_source"}},
 		{name: "missing from slug", fromSlug: "", wantFields: []string{"fromSlug"}},
 		{name: "unknown key", fromSlug: "how-you-identify", data: []survey.QuestionAnswers{qa("how-you-identify", "robot", "")},
 			wantFields: []string{"data[0].answers[0].key"}},
@@ -120,6 +178,12 @@ func TestSave(t *testing.T) {
 				if got, want := store.profiles, tt.wantProfile; !slices.Equal(got, want) {
 					t.Errorf("profile updates = %+v, want %+v", got, want)
 				}
+				if got, want := store.disclosures, tt.wantHold; !slices.Equal(got, want) {
+					t.Errorf("disclosures = %v, want %v", got, want)
+				}
+				if store.inTx != 1 || store.outsideTx != 0 {
+					t.Errorf("transactions = %d, writes outside one = %d; want every write in one transaction", store.inTx, store.outsideTx)
+				}
 				return
 			}
 			var e *apperr.Error
@@ -133,7 +197,7 @@ func TestSave(t *testing.T) {
 			if want := tt.wantFields; !slices.Equal(got, want) {
 				t.Errorf("fields = %v, want %v", got, want)
 			}
-			if got := len(store.saves) + len(store.profiles); got != 0 {
+			if got := len(store.saves) + len(store.profiles) + len(store.disclosures); got != 0 {
 				t.Errorf("writes = %d after a refused save, want 0", got)
 			}
 		})
@@ -170,31 +234,44 @@ func screening(keys ...string) []survey.QuestionAnswers {
 
 func TestState(t *testing.T) {
 	intp := func(n int) *int { return &n }
+	complete := surveytest.Complete(mustDefinition(t))
+	completeScore, _ := survey.Score(surveytest.BySlug(complete))
+	done := intp(completeScore)
 	tests := []struct {
 		name     string
-		stored   []onboarding.StoredAnswers
+		store    fakeStore
+		payment  bool
 		wantAt   string
 		wantScr  *int
 		wantHigh bool
 	}{
-		{name: "nothing answered", stored: stored(), wantAt: "name-and-birth"},
-		{name: "first two answered", stored: stored(nameAndBirth("1990-04-30", "iphone"), qa("how-you-identify", "female", "")), wantAt: "live-state"},
-		{name: "self-harm resumes at the crisis page", stored: stored(nameAndBirth("1990-04-30", "iphone"), qa("what-apply-to-you", "anxiety", "", "self-harm", "")),
-			wantAt: "we-are-sorry-no-go"},
-		{name: "other conditions resume as usual", stored: stored(nameAndBirth("1990-04-30", "iphone"), qa("what-apply-to-you", "anxiety", "")), wantAt: "how-you-identify"},
-		{name: "five screening items give no score", stored: stored(screening("very-often", "very-often", "very-often", "very-often", "very-often")...)},
-		{name: "six at their thresholds", stored: stored(screening("sometimes", "sometimes", "sometimes", "often", "often", "often")...), wantScr: intp(6), wantHigh: true},
-		{name: "four is high", stored: stored(screening("sometimes", "sometimes", "sometimes", "often", "sometimes", "never")...), wantScr: intp(4), wantHigh: true},
-		{name: "three is not", stored: stored(screening("sometimes", "sometimes", "sometimes", "sometimes", "sometimes", "sometimes")...), wantScr: intp(3)},
+		{name: "nothing answered", store: fakeStore{stored: stored()}, wantAt: "name-and-birth"},
+		{name: "first two answered", store: fakeStore{stored: stored(nameAndBirth("1990-04-30", "iphone"), qa("how-you-identify", "female", ""))}, wantAt: "live-state"},
+		{name: "a safety disclosure resumes at the crisis page", store: fakeStore{stored: stored(complete...), hold: true}, wantAt: "we-are-sorry-no-go", wantScr: done},
+		{name: "even with a coach", store: fakeStore{stored: stored(complete...), hold: true, coachID: "maya"}, wantAt: "we-are-sorry-no-go", wantScr: done},
+		{name: "self-harm answered and reviewed resumes as usual", store: fakeStore{stored: stored(nameAndBirth("1990-04-30", "iphone"), qa("what-apply-to-you", "self-harm", ""))},
+			wantAt: "how-you-identify"},
+		{name: "the survey done", store: fakeStore{stored: stored(complete...)}, wantAt: "pre-account", wantScr: done},
+		{name: "a coach chosen: done", store: fakeStore{stored: stored(complete...), coachID: "maya"}, wantAt: "thank-you-page", wantScr: done},
+		{name: "a coach chosen with payment on: toward the plan", store: fakeStore{stored: stored(complete...), coachID: "maya"}, payment: true, wantAt: "testimonials", wantScr: done},
+		{name: "a coach but a gap: the gap first", store: fakeStore{stored: stored(nameAndBirth("1990-04-30", "iphone")), coachID: "maya"}, wantAt: "how-you-identify"},
+		{name: "five screening items give no score", store: fakeStore{stored: stored(screening("very-often", "very-often", "very-often", "very-often", "very-often")...)}},
+		{name: "six at their thresholds", store: fakeStore{stored: stored(screening("sometimes", "sometimes", "sometimes", "often", "often", "often")...)}, wantScr: intp(6), wantHigh: true},
+		{name: "four is high", store: fakeStore{stored: stored(screening("sometimes", "sometimes", "sometimes", "often", "sometimes", "never")...)}, wantScr: intp(4), wantHigh: true},
+		{name: "three is not", store: fakeStore{stored: stored(screening("sometimes", "sometimes", "sometimes", "sometimes", "sometimes", "sometimes")...)}, wantScr: intp(3)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := newService(t, &fakeStore{stored: tt.stored}).State(context.Background(), "u1")
+			svc := onboarding.NewService(&tt.store, mustDefinition(t), onboarding.Settings{PaymentEnabled: tt.payment}, func() time.Time { return testNow })
+			got, err := svc.State(context.Background(), "u1")
 			if err != nil {
 				t.Fatal(err)
 			}
 			if tt.wantAt != "" && got.ResumeAt != tt.wantAt {
 				t.Errorf("ResumeAt = %q, want %q", got.ResumeAt, tt.wantAt)
+			}
+			if got.SafetyHold != tt.store.hold || got.CoachID != tt.store.coachID {
+				t.Errorf("SafetyHold, CoachID = %v, %q; want %v, %q", got.SafetyHold, got.CoachID, tt.store.hold, tt.store.coachID)
 			}
 			if (got.Score == nil) != (tt.wantScr == nil) || (got.Score != nil && *got.Score != *tt.wantScr) {
 				t.Errorf("Score = %v, want %v", deref(got.Score), deref(tt.wantScr))
@@ -202,10 +279,45 @@ func TestState(t *testing.T) {
 			if got.HighLikelihood != tt.wantHigh {
 				t.Errorf("HighLikelihood = %v, want %v", got.HighLikelihood, tt.wantHigh)
 			}
-			if got, want := len(got.Answers), len(tt.stored); got != want {
+			if got, want := len(got.Answers), len(tt.store.stored); got != want {
 				t.Errorf("answers = %d, want %d", got, want)
 			}
 		})
+	}
+}
+
+func TestRequireOpen(t *testing.T) {
+	def := mustDefinition(t)
+	complete := surveytest.Complete(def)
+	tests := []struct {
+		name  string
+		store fakeStore
+		want  string // a fragment of the Conflict's message; "" when the journey is open
+	}{
+		{"a fresh member", fakeStore{}, "start with your name and date of birth"},
+		{"the survey done", fakeStore{stored: stored(complete...)}, ""},
+		{"under 18 by the stored date of birth", fakeStore{stored: stored(surveytest.With(complete, "name-and-birth", surveytest.NameAndBirth("2012-06-01"))...)},
+			"adults aged 18 or older"},
+		{"terms not accepted", fakeStore{stored: stored(surveytest.With(complete, "name-and-birth", nameAndBirth("1990-04-30", "iphone").Answers[:3])...)},
+			"accept the terms"},
+		{"what applies unanswered", fakeStore{stored: stored(surveytest.With(complete, "what-apply-to-you", nil)...)}, "one question still needs an answer"},
+		{"a safety disclosure", fakeStore{stored: stored(complete...), hold: true}, onboarding.SafetyHoldMessage},
+	}
+	for _, tt := range tests {
+		err := newService(t, &tt.store).RequireOpen(context.Background(), "u1")
+		if tt.want == "" {
+			if err != nil {
+				t.Errorf("%s: RequireOpen = %v, want nil", tt.name, err)
+			}
+			continue
+		}
+		var e *apperr.Error
+		if !errors.As(err, &e) || e.Code != apperr.Conflict || !strings.Contains(e.Message, tt.want) {
+			t.Errorf("%s: RequireOpen = %v, want a Conflict saying %q", tt.name, err, tt.want)
+		}
+	}
+	if err := newService(t, &fakeStore{err: errors.New("disk")}).RequireOpen(context.Background(), "u1"); err == nil || apperr.CodeOf(err) == apperr.Conflict {
+		t.Errorf("a store error: RequireOpen = %v, want the error itself", err)
 	}
 }
 

@@ -37,16 +37,7 @@ func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []sur
 	if s.dialect == DialectPostgres && !sv.repeatsQuestion() {
 		return s.saveSurveyPostgres(ctx, sv)
 	}
-	// The statements are prepared once per store and reused, which on SQLite saves parsing them on
-	// every save; they are fetched before a transaction takes SQLite's one connection.
-	st, err := s.surveyStatements(ctx)
-	if err != nil {
-		return err
-	}
-	if s.dialect == DialectSQLite {
-		return s.surveyCommits.save(ctx, s, st, sv)
-	}
-	return s.inTx(ctx, func(tx *sql.Tx) error { return st.write(ctx, tx, sv) })
+	return s.InTx(ctx, func(ctx context.Context) error { return s.writeSurvey(ctx, sv) })
 }
 
 // repeatsQuestion reports whether the submission names a question more than once. The API refuses
@@ -68,7 +59,7 @@ func (sv surveySave) repeatsQuestion() bool {
 // trip costs the server and the database processor time, and on a busy server that time, not the
 // disk, limits how many saves go through.
 func (s *DB) saveSurveyPostgres(ctx context.Context, sv surveySave) error {
-	st, err := s.prepared(ctx, saveSurveyPostgresSQL)
+	st, err := s.stmt(ctx, saveSurveyPostgresSQL)
 	if err != nil {
 		return classify(err, "save the survey")
 	}
@@ -134,46 +125,36 @@ type surveySave struct {
 
 type encodedAnswers struct{ slug, answers string }
 
-// surveyStmts are the prepared statements of a save.
-type surveyStmts struct{ upsertAnswers, insertHistory, insertProgress, upsertUTM *sql.Stmt }
-
-func (s *DB) surveyStatements(ctx context.Context) (surveyStmts, error) {
-	var st [4]*sql.Stmt
-	for i, q := range []string{upsertAnswersSQL, insertAnswerHistorySQL, insertProgressSQL, upsertUTMSQL} {
-		var err error
-		if st[i], err = s.prepared(ctx, q); err != nil {
-			return surveyStmts{}, classify(err, "save the survey")
-		}
+// writeSurvey makes one submission's changes; SaveSurvey runs it in a transaction.
+func (s *DB) writeSurvey(ctx context.Context, sv surveySave) error {
+	upsertAnswers, err := s.stmt(ctx, upsertAnswersSQL)
+	if err != nil {
+		return classify(err, "save the answers")
 	}
-	return surveyStmts{st[0], st[1], st[2], st[3]}, nil
-}
-
-// write makes one submission's changes inside tx.
-func (st surveyStmts) write(ctx context.Context, tx *sql.Tx, sv surveySave) error {
 	for _, r := range sv.rows {
 		// The upsert returns a row only when it inserted or changed something; that is when the
 		// history gets a new entry.
 		var slug string
-		err := tx.StmtContext(ctx, st.upsertAnswers).QueryRowContext(ctx, sv.userID, r.slug, r.answers, sv.now).Scan(&slug)
+		err := upsertAnswers.QueryRowContext(ctx, sv.userID, r.slug, r.answers, sv.now).Scan(&slug)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
 		}
 		if err != nil {
 			return classify(err, "save the answers")
 		}
-		if _, err := tx.StmtContext(ctx, st.insertHistory).ExecContext(ctx, sv.userID, r.slug, r.answers, sv.now); err != nil {
-			return classify(err, "save the answers")
+		if err := s.execStmt(ctx, insertAnswerHistorySQL, "save the answers", sv.userID, r.slug, r.answers, sv.now); err != nil {
+			return err
 		}
 	}
 	if sv.fromSlug != "" {
-		if _, err := tx.StmtContext(ctx, st.insertProgress).ExecContext(ctx, sv.userID, sv.fromSlug, sv.now); err != nil {
-			return classify(err, "save the progress")
+		if err := s.execStmt(ctx, insertProgressSQL, "save the progress", sv.userID, sv.fromSlug, sv.now); err != nil {
+			return err
 		}
 	}
 	if u := sv.utm; !u.IsZero() {
-		if _, err := tx.StmtContext(ctx, st.upsertUTM).ExecContext(ctx, sv.userID, u.Source, u.Medium, u.Campaign,
+		if err := s.execStmt(ctx, upsertUTMSQL, "save the campaign values", sv.userID, u.Source, u.Medium, u.Campaign,
 			u.AdID, u.AdGroup, u.Term, u.Content, u.GCLID, u.Coupon, sv.now); err != nil {
-			return classify(err, "save the campaign values")
+			return err
 		}
 	}
 	return nil
@@ -220,7 +201,7 @@ const upsertUTMSQL = `
 // SurveyAnswers returns a member's latest answers, one record per question, ordered by slug. A member
 // who has answered nothing gets an empty list.
 func (s *DB) SurveyAnswers(ctx context.Context, userID string) ([]onboarding.StoredAnswers, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	rows, err := s.conn(ctx).QueryContext(ctx, `
 		SELECT question_slug, answers, updated_at
 		FROM survey_answers
 		WHERE user_id = $1
@@ -235,7 +216,7 @@ func (s *DB) SurveyAnswers(ctx context.Context, userID string) ([]onboarding.Sto
 // AnswerHistory returns every distinct state a member's answers to one question have had, oldest
 // first, each with the time it was recorded.
 func (s *DB) AnswerHistory(ctx context.Context, userID, slug string) ([]onboarding.StoredAnswers, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	rows, err := s.conn(ctx).QueryContext(ctx, `
 		SELECT question_slug, answers, recorded_at
 		FROM survey_answer_history
 		WHERE user_id = $1 AND question_slug = $2
@@ -274,7 +255,7 @@ func scanStoredAnswers(rows *sql.Rows) ([]onboarding.StoredAnswers, error) {
 
 // ProgressEvents returns the steps a member has moved on from, oldest first.
 func (s *DB) ProgressEvents(ctx context.Context, userID string) ([]onboarding.ProgressEvent, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	rows, err := s.conn(ctx).QueryContext(ctx, `
 		SELECT user_id, from_slug, created_at
 		FROM progress_events
 		WHERE user_id = $1
@@ -303,7 +284,7 @@ func (s *DB) ProgressEvents(ctx context.Context, userID string) ([]onboarding.Pr
 func (s *DB) UTMRecord(ctx context.Context, userID string) (onboarding.UTMRecord, error) {
 	var r onboarding.UTMRecord
 	f, l := &r.First, &r.Latest
-	err := s.db.QueryRowContext(ctx, `
+	err := s.conn(ctx).QueryRowContext(ctx, `
 		SELECT first_utm_source, first_utm_medium, first_utm_campaign, first_utm_adid, first_utm_adgroup,
 			first_utm_term, first_utm_content, first_gclid, first_coupon, first_at,
 			latest_utm_source, latest_utm_medium, latest_utm_campaign, latest_utm_adid, latest_utm_adgroup,

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -43,7 +42,7 @@ func (s *DB) UpsertCoach(ctx context.Context, c coaching.Coach) (coaching.Coach,
 		c.ID = uuid.NewString()
 	}
 	t := now()
-	row := s.db.QueryRowContext(ctx, `
+	row := s.conn(ctx).QueryRowContext(ctx, `
 		INSERT INTO coaches (id, user_id, first_name, last_name, nickname, avatar_url, one_liner, tags,
 			timezone, description, intro_video_url, captions_url, active, capacity, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
@@ -74,7 +73,7 @@ func (s *DB) UpsertCoach(ctx context.Context, c coaching.Coach) (coaching.Coach,
 
 // CoachByID returns one coach, active or not, or NotFound.
 func (s *DB) CoachByID(ctx context.Context, id string) (coaching.Coach, error) {
-	c, err := scanCoach(s.db.QueryRowContext(ctx, `SELECT `+coachColumns+` FROM coaches WHERE id = $1`, id))
+	c, err := scanCoach(s.conn(ctx).QueryRowContext(ctx, `SELECT `+coachColumns+` FROM coaches WHERE id = $1`, id))
 	if err != nil {
 		return coaching.Coach{}, classify(err, "find the coach")
 	}
@@ -84,7 +83,7 @@ func (s *DB) CoachByID(ctx context.Context, id string) (coaching.Coach, error) {
 // ListCoaches returns the coaches, only the active ones when activeOnly is set, each with the number of
 // members currently assigned to them, ordered by name.
 func (s *DB) ListCoaches(ctx context.Context, activeOnly bool) ([]coaching.CoachLoad, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	rows, err := s.conn(ctx).QueryContext(ctx, `
 		SELECT `+coachColumns+`,
 			(SELECT COUNT(*) FROM coach_assignments a WHERE a.coach_id = c.id AND a.ended_at IS NULL)
 		FROM coaches c
@@ -128,81 +127,49 @@ func scanAssignment(row scanner) (coaching.Assignment, error) {
 	return a, nil
 }
 
-// AssignCoach makes coachID the member's current coach at now, ending the previous assignment, all in
-// one transaction. Choosing the coach one already has changes nothing and returns that assignment. An
-// unknown member or coach is NotFound; a coach who is inactive or has as many current members as their
-// capacity is a Conflict. On PostgreSQL the member's and the coach's rows are locked first, so two
-// replicas cannot both give a coach's last place away.
-func (s *DB) AssignCoach(ctx context.Context, userID, coachID string, now time.Time) (coaching.Assignment, error) {
-	now = utc(now)
-	var result coaching.Assignment
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		var id string
-		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1`+s.forUpdate(), userID).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.E(apperr.NotFound, "could not assign the coach: the member was not found")
-		} else if err != nil {
-			return classify(err, "assign the coach")
-		}
-		var (
-			active   bool
-			capacity int
-		)
-		err = tx.QueryRowContext(ctx, `SELECT active, capacity FROM coaches WHERE id = $1`+s.forUpdate(), coachID).Scan(&active, &capacity)
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.E(apperr.NotFound, "We couldn't find that coach. Please choose another.")
-		} else if err != nil {
-			return classify(err, "assign the coach")
-		}
-
-		current, err := scanAssignment(tx.QueryRowContext(ctx, `
-			SELECT `+assignmentColumns+` FROM coach_assignments WHERE user_id = $1 AND ended_at IS NULL`, userID))
-		hasCurrent := err == nil
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return classify(err, "assign the coach")
-		}
-		if hasCurrent && current.CoachID == coachID {
-			result = current
-			return nil
-		}
-
-		if !active {
-			return apperr.E(apperr.Conflict, "This coach is not taking new members right now.")
-		}
-		var assigned int
-		if err := tx.QueryRowContext(ctx, `
-			SELECT COUNT(*) FROM coach_assignments WHERE coach_id = $1 AND ended_at IS NULL`, coachID).Scan(&assigned); err != nil {
-			return classify(err, "assign the coach")
-		}
-		if assigned >= capacity {
-			return apperr.E(apperr.Conflict, "This coach has no room for another member right now.")
-		}
-
-		if hasCurrent {
-			// A replica whose clock runs behind must not end an assignment before it began.
-			ended := now
-			if ended.Before(current.AssignedAt) {
-				ended = current.AssignedAt
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE coach_assignments SET ended_at = $2 WHERE id = $1`, current.ID, ended); err != nil {
-				return classify(err, "assign the coach")
-			}
-		}
-		result, err = scanAssignment(tx.QueryRowContext(ctx, `
-			INSERT INTO coach_assignments (user_id, coach_id, assigned_at) VALUES ($1, $2, $3)
-			RETURNING `+assignmentColumns,
-			userID, coachID, now))
-		return classify(err, "assign the coach")
-	})
+// LockCoach returns one coach, active or not, with the number of members currently assigned to
+// them, or NotFound. Inside a transaction on PostgreSQL it locks the coach's row until the
+// transaction ends, so that two replicas cannot both give a coach's last place away; SQLite needs no
+// row lock, because a write transaction already holds the database's single write lock.
+func (s *DB) LockCoach(ctx context.Context, coachID string) (coaching.CoachLoad, error) {
+	var l coaching.CoachLoad
+	var err error
+	l.Coach, err = scanCoach(s.conn(ctx).QueryRowContext(ctx, `SELECT `+coachColumns+` FROM coaches WHERE id = $1`+s.forUpdate(), coachID))
 	if err != nil {
-		return coaching.Assignment{}, err
+		return coaching.CoachLoad{}, classify(err, "find the coach")
 	}
-	return result, nil
+	err = s.conn(ctx).QueryRowContext(ctx, `
+		SELECT COUNT(*) FROM coach_assignments WHERE coach_id = $1 AND ended_at IS NULL`, coachID).Scan(&l.Assigned)
+	if err != nil {
+		return coaching.CoachLoad{}, classify(err, "count the coach's members")
+	}
+	return l, nil
+}
+
+// CreateAssignment makes coachID the member's current coach from at. A member has at most one
+// current assignment: end the previous one first (EndAssignment), or this is a Conflict. An unknown
+// member or coach is NotFound.
+func (s *DB) CreateAssignment(ctx context.Context, userID, coachID string, at time.Time) (coaching.Assignment, error) {
+	a, err := scanAssignment(s.conn(ctx).QueryRowContext(ctx, `
+		INSERT INTO coach_assignments (user_id, coach_id, assigned_at) VALUES ($1, $2, $3)
+		RETURNING `+assignmentColumns,
+		userID, coachID, utc(at)))
+	if err != nil {
+		return coaching.Assignment{}, classify(err, "assign the coach")
+	}
+	return a, nil
+}
+
+// EndAssignment ends a current assignment at at; NotFound when there is no current assignment with
+// that id. at may not be before the assignment began (the schema refuses it).
+func (s *DB) EndAssignment(ctx context.Context, id int64, at time.Time) error {
+	res, err := s.conn(ctx).ExecContext(ctx, `UPDATE coach_assignments SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL`, id, utc(at))
+	return oneRow(res, err, "end the assignment")
 }
 
 // CurrentAssignment returns the member's current coach assignment, or NotFound when they have none.
 func (s *DB) CurrentAssignment(ctx context.Context, userID string) (coaching.Assignment, error) {
-	a, err := scanAssignment(s.db.QueryRowContext(ctx, `
+	a, err := scanAssignment(s.conn(ctx).QueryRowContext(ctx, `
 		SELECT `+assignmentColumns+` FROM coach_assignments WHERE user_id = $1 AND ended_at IS NULL`, userID))
 	if err != nil {
 		return coaching.Assignment{}, classify(err, "find the current coach")
@@ -212,7 +179,7 @@ func (s *DB) CurrentAssignment(ctx context.Context, userID string) (coaching.Ass
 
 // AssignmentHistory returns all of a member's coach assignments, newest first, the current one included.
 func (s *DB) AssignmentHistory(ctx context.Context, userID string) ([]coaching.Assignment, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	rows, err := s.conn(ctx).QueryContext(ctx, `
 		SELECT `+assignmentColumns+`
 		FROM coach_assignments
 		WHERE user_id = $1

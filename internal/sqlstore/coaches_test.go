@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"fmt"
 	"reflect"
-	"sync"
 	"testing"
 	"time"
 
@@ -92,65 +91,93 @@ func TestUpsertCoach(t *testing.T) {
 	}
 }
 
-func TestAssignCoach(t *testing.T) {
+// mustAssign makes coachID the member's current coach at at, ending the previous assignment.
+func mustAssign(t *testing.T, db *DB, userID, coachID string, at time.Time) coaching.Assignment {
+	t.Helper()
+	if current, err := db.CurrentAssignment(ctx, userID); err == nil {
+		if err := db.EndAssignment(ctx, current.ID, at); err != nil {
+			t.Fatalf("EndAssignment: %v", err)
+		}
+	}
+	a, err := db.CreateAssignment(ctx, userID, coachID, at)
+	if err != nil {
+		t.Fatalf("CreateAssignment(%q, %q): %v", userID, coachID, err)
+	}
+	return a
+}
+
+// TestAssignments checks the store's part of choosing a coach: the coach's load, one current
+// assignment per member, ending it, and the history. The rules of choosing are coaching's.
+func TestAssignments(t *testing.T) {
 	t.Parallel()
 	for _, s := range newTestStores(t) {
 		t.Run(s.name, func(t *testing.T) {
 			db := s.db
-			ann, bob, cat := mustUser(t, db, "ann"), mustUser(t, db, "bob"), mustUser(t, db, "cat")
+			ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 			mustCoach(t, db, "roomy", true, 10)
-			mustCoach(t, db, "single", true, 1)
-			mustCoach(t, db, "resting", false, 10)
-			mustCoach(t, db, "none", true, 0)
+			mustCoach(t, db, "resting", false, 3)
 			at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
-			steps := []struct {
-				name      string
-				userID    string
-				coachID   string
-				now       time.Time
-				wantCoach string
-				wantAt    time.Time
-				wantCode  apperr.Code
-			}{
-				{"first choice", ann.ID, "single", at(0), "single", at(0), ""},
-				{"the same coach again changes nothing", ann.ID, "single", at(1), "single", at(0), ""},
-				{"a full coach", bob.ID, "single", at(2), "", time.Time{}, apperr.Conflict},
-				{"a coach with no places", bob.ID, "none", at(2), "", time.Time{}, apperr.Conflict},
-				{"an inactive coach", bob.ID, "resting", at(2), "", time.Time{}, apperr.Conflict},
-				{"an unknown coach", bob.ID, "nobody", at(2), "", time.Time{}, apperr.NotFound},
-				{"an unknown member", "nobody", "roomy", at(2), "", time.Time{}, apperr.NotFound},
-				{"switching frees the place", ann.ID, "roomy", at(3), "roomy", at(3), ""},
-				{"the freed place is taken", bob.ID, "single", at(4), "single", at(4), ""},
-				{"switching back", ann.ID, "single", at(5), "", time.Time{}, apperr.Conflict},
-				{"another switch", ann.ID, "resting", at(5), "", time.Time{}, apperr.Conflict},
-				{"cat joins", cat.ID, "roomy", at(6), "roomy", at(6), ""},
+
+			first, err := db.CreateAssignment(ctx, ann.ID, "roomy", at(0))
+			if err != nil || first.ID == 0 || first.UserID != ann.ID || first.CoachID != "roomy" || !first.AssignedAt.Equal(at(0)) || first.EndedAt != nil {
+				t.Fatalf("CreateAssignment = %+v, %v", first, err)
 			}
-			for _, tt := range steps {
-				got, err := db.AssignCoach(ctx, tt.userID, tt.coachID, tt.now)
-				if code := codeOf(err); code != tt.wantCode {
-					t.Errorf("%s: code = %q, want %q (err %v)", tt.name, code, tt.wantCode, err)
-					continue
+			creates := []struct {
+				name            string
+				userID, coachID string
+				wantCode        apperr.Code
+			}{
+				{"a second current assignment", ann.ID, "resting", apperr.Conflict},
+				{"an unknown coach", bob.ID, "nobody", apperr.NotFound},
+				{"an unknown member", "nobody", "roomy", apperr.NotFound},
+			}
+			for _, tt := range creates {
+				if _, err := db.CreateAssignment(ctx, tt.userID, tt.coachID, at(1)); codeOf(err) != tt.wantCode {
+					t.Errorf("%s: err = %v, want %s", tt.name, err, tt.wantCode)
 				}
-				if err != nil {
-					continue
-				}
-				if got.UserID != tt.userID || got.CoachID != tt.wantCoach || !got.AssignedAt.Equal(tt.wantAt) || got.EndedAt != nil || got.ID == 0 {
-					t.Errorf("%s: got %+v, want a current assignment to %q from %v", tt.name, got, tt.wantCoach, tt.wantAt)
-				}
-				current, err := db.CurrentAssignment(ctx, tt.userID)
-				if err != nil || !reflect.DeepEqual(current, got) {
-					t.Errorf("%s: CurrentAssignment = %+v, %v; want %+v", tt.name, current, err, got)
+			}
+			if err := db.EndAssignment(ctx, first.ID, at(2)); err != nil {
+				t.Fatalf("EndAssignment: %v", err)
+			}
+			if err := db.EndAssignment(ctx, first.ID, at(3)); codeOf(err) != apperr.NotFound {
+				t.Errorf("ending an ended assignment: err = %v, want NotFound", err)
+			}
+			second := mustAssign(t, db, ann.ID, "resting", at(2))
+			mustAssign(t, db, bob.ID, "resting", at(4))
+			if err := db.EndAssignment(ctx, second.ID, at(1)); codeOf(err) != apperr.Invalid {
+				t.Errorf("ending before the start: err = %v, want Invalid", err)
+			}
+
+			loads := []struct {
+				coachID      string
+				wantAssigned int
+				wantActive   bool
+				wantCode     apperr.Code
+			}{
+				{"roomy", 0, true, ""},
+				{"resting", 2, false, ""},
+				{"nobody", 0, false, apperr.NotFound},
+			}
+			for _, tt := range loads {
+				l, err := db.LockCoach(ctx, tt.coachID)
+				if codeOf(err) != tt.wantCode || l.Assigned != tt.wantAssigned || l.Coach.Active != tt.wantActive {
+					t.Errorf("LockCoach(%q) = %d members, active %v, err %v; want %d, %v, %q",
+						tt.coachID, l.Assigned, l.Coach.Active, err, tt.wantAssigned, tt.wantActive, tt.wantCode)
 				}
 			}
 
+			current, err := db.CurrentAssignment(ctx, ann.ID)
+			if err != nil || !reflect.DeepEqual(current, second) {
+				t.Errorf("CurrentAssignment = %+v, %v; want %+v", current, err, second)
+			}
 			history, err := db.AssignmentHistory(ctx, ann.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ended := at(3)
+			ended := at(2)
 			wantHistory := []coaching.Assignment{
-				{UserID: ann.ID, CoachID: "roomy", AssignedAt: at(3)},
-				{UserID: ann.ID, CoachID: "single", AssignedAt: at(0), EndedAt: &ended},
+				{UserID: ann.ID, CoachID: "resting", AssignedAt: at(2)},
+				{UserID: ann.ID, CoachID: "roomy", AssignedAt: at(0), EndedAt: &ended},
 			}
 			for i := range history {
 				history[i].ID = 0
@@ -164,13 +191,11 @@ func TestAssignCoach(t *testing.T) {
 			if _, err := db.CurrentAssignment(ctx, mustUser(t, db, "dan").ID); codeOf(err) != apperr.NotFound {
 				t.Errorf("CurrentAssignment without a coach: err = %v, want NotFound", err)
 			}
-
-			// Choosing the coach one already has succeeds even when that coach is now full or resting.
-			if _, err := db.UpsertCoach(ctx, coaching.Coach{ID: "single", Active: false, Capacity: 1}); err != nil {
-				t.Fatal(err)
+			if err := db.LockUser(ctx, ann.ID); err != nil {
+				t.Errorf("LockUser(ann) = %v", err)
 			}
-			if got, err := db.AssignCoach(ctx, bob.ID, "single", at(9)); err != nil || !got.AssignedAt.Equal(at(4)) {
-				t.Errorf("the same, now inactive, coach: %+v, %v; want the assignment from %v", got, err, at(4))
+			if err := db.LockUser(ctx, "nobody"); codeOf(err) != apperr.NotFound {
+				t.Errorf("LockUser(unknown) = %v, want NotFound", err)
 			}
 		})
 	}
@@ -193,14 +218,10 @@ func TestListCoaches(t *testing.T) {
 			assign := []struct{ user, coach string }{{"u1", "c-zoe"}, {"u2", "c-zoe"}, {"u3", "c-amir"}, {"u4", "c-amir"}}
 			for _, a := range assign {
 				u := mustUser(t, db, a.user)
-				if _, err := db.AssignCoach(ctx, u.ID, a.coach, t0); err != nil {
-					t.Fatal(err)
-				}
+				mustAssign(t, db, u.ID, a.coach, t0)
 				if a.user == "u4" {
 					// u4 moves on, so Amir's count includes only current members.
-					if _, err := db.AssignCoach(ctx, u.ID, "c-zoe", t0.Add(time.Minute)); err != nil {
-						t.Fatal(err)
-					}
+					mustAssign(t, db, u.ID, "c-zoe", t0.Add(time.Minute))
 				}
 			}
 			tests := []struct {
@@ -221,47 +242,6 @@ func TestListCoaches(t *testing.T) {
 				}
 				if !reflect.DeepEqual(got, tt.want) {
 					t.Errorf("ListCoaches(%v) = %v, want %v", tt.activeOnly, got, tt.want)
-				}
-			}
-		})
-	}
-}
-
-// TestAssignCoachLastPlace lets many members reach for a coach's last places at once, in several
-// rounds because a race shows only sometimes: exactly as many as there are places may get them, and
-// the rest are told the coach is full.
-func TestAssignCoachLastPlace(t *testing.T) {
-	t.Parallel()
-	for _, s := range newTestStores(t) {
-		t.Run(s.name, func(t *testing.T) {
-			db := s.db
-			const rounds, places, members = 5, 2, 30
-			for round := 0; round < rounds; round++ {
-				coachID := fmt.Sprintf("popular-%d", round)
-				mustCoach(t, db, coachID, true, places)
-				ids := make([]string, members)
-				for i := range ids {
-					ids[i] = mustUser(t, db, fmt.Sprintf("m%d-%d", round, i)).ID
-				}
-				var (
-					wg    sync.WaitGroup
-					mu    sync.Mutex
-					codes = map[apperr.Code]int{}
-				)
-				for _, id := range ids {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						_, err := db.AssignCoach(ctx, id, coachID, t0)
-						mu.Lock()
-						codes[codeOf(err)]++
-						mu.Unlock()
-					}()
-				}
-				wg.Wait()
-				want := map[apperr.Code]int{"": places, apperr.Conflict: members - places}
-				if !reflect.DeepEqual(codes, want) {
-					t.Errorf("round %d: outcomes = %v, want %v", round, codes, want)
 				}
 			}
 		})

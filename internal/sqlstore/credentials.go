@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"github.com/google/uuid"
@@ -28,7 +27,8 @@ func (s *DB) CreateUserWithPassword(ctx context.Context, email string, role acco
 	id := uuid.NewString()
 	t := utc(now)
 	var u account.User
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		tx := s.conn(ctx)
 		var err error
 		u, err = scanUser(tx.QueryRowContext(ctx, `
 			INSERT INTO users (id, subject, email, role, created_at, updated_at)

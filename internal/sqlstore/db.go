@@ -39,9 +39,9 @@ const sqlitePragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pra
 type DB struct {
 	db      *sql.DB
 	dialect string
-	stmts   sync.Map // query text → *sql.Stmt, see prepared
+	stmts   sync.Map // query text → *sql.Stmt, see stmt
 
-	surveyCommits surveyCommitter // SQLite only, see SaveSurvey
+	writes groupCommitter // SQLite only, see InTx
 }
 
 // Open connects to the database named by dsn and checks that it answers. A postgres:// or
@@ -157,46 +157,12 @@ func (s *DB) Ping(ctx context.Context) error {
 // Close closes the prepared statements and the pool; queries still running and saves already
 // queued finish first.
 func (s *DB) Close() error {
-	s.surveyCommits.close()
+	s.writes.close()
 	s.stmts.Range(func(_, st any) bool {
 		st.(*sql.Stmt).Close()
 		return true
 	})
 	return s.db.Close()
-}
-
-// prepared returns the statement for query, prepared on first use and reused after, for the hot paths
-// where SQLite would otherwise parse the same text on every call. It must be called before a
-// transaction starts: SQLite's pool has one connection, which the transaction would be holding.
-func (s *DB) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
-	if st, ok := s.stmts.Load(query); ok {
-		return st.(*sql.Stmt), nil
-	}
-	st, err := s.db.PrepareContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
-		st.Close()
-		return prev.(*sql.Stmt), nil
-	}
-	return st, nil
-}
-
-// inTx runs fn in one transaction, committed when fn returns nil and rolled back otherwise.
-func (s *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return classify(err, "start a transaction")
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return classify(err, "commit a transaction")
-	}
-	return nil
 }
 
 // forUpdate is the row-lock clause for a SELECT inside a transaction. PostgreSQL needs it so two

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"embed"
 	"errors"
 	"fmt"
@@ -77,7 +76,8 @@ func (s *DB) Migrate(ctx context.Context) error {
 	}
 	for {
 		done := false
-		err := s.inTx(ctx, func(tx *sql.Tx) error {
+		err := s.runTx(ctx, func(ctx context.Context) error {
+			tx := s.conn(ctx)
 			if s.dialect == DialectPostgres {
 				if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLockKey); err != nil {
 					return fmt.Errorf("take the migration lock: %w", err)
@@ -139,7 +139,7 @@ func (s *DB) MigrationStatus(ctx context.Context) (current, latest int, err erro
 	if err != nil {
 		return 0, 0, err
 	}
-	err = s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current)
+	err = s.conn(ctx).QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current)
 	if err != nil {
 		exists, err2 := s.hasMigrationsTable(ctx)
 		if err2 == nil && !exists {
@@ -158,7 +158,7 @@ func (s *DB) hasMigrationsTable(ctx context.Context) (bool, error) {
 		q = `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'schema_migrations'`
 	}
 	var n int
-	if err := s.db.QueryRowContext(ctx, q).Scan(&n); err != nil {
+	if err := s.conn(ctx).QueryRowContext(ctx, q).Scan(&n); err != nil {
 		return false, err
 	}
 	return n > 0, nil

@@ -3,10 +3,8 @@ package sqlstore
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"time"
 
 	"wayfinder/internal/apperr"
@@ -149,61 +147,4 @@ func (s *DB) DeleteOAuthFamily(ctx context.Context, kind, requestID string) (int
 	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM oauth_requests WHERE kind = $1 AND request_id = $2`,
 		kind, requestID)
 	return rowsAffected(res, err, "remove the "+kind+"s")
-}
-
-// querier is what a pool and a transaction have in common.
-type querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-type txKey struct{}
-
-// conn returns the transaction BeginTxContext put in ctx, or the pool. The methods of the identity
-// tables (server secrets, signing keys, credentials, sign-in attempts and sessions, OAuth requests,
-// login states) query through it, so they join a transaction their caller started. On SQLite that is
-// also what keeps them from waiting forever for the pool's one connection, which the transaction holds.
-func (s *DB) conn(ctx context.Context) querier {
-	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
-		return tx
-	}
-	return s.db
-}
-
-// BeginTxContext starts a transaction and returns a context carrying it: the identity tables'
-// methods called with that context run inside it until CommitTxContext or RollbackTxContext. The
-// identity provider's library brackets its multi-row writes (issuing and rotating tokens) this way.
-// Other methods of the store do not join it and must not be called with the context meanwhile.
-func (s *DB) BeginTxContext(ctx context.Context) (context.Context, error) {
-	if _, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
-		return ctx, apperr.E(apperr.Internal, "a transaction is already open in this context")
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return ctx, classify(err, "start a transaction")
-	}
-	return context.WithValue(ctx, txKey{}, tx), nil
-}
-
-// CommitTxContext commits the transaction of ctx.
-func (s *DB) CommitTxContext(ctx context.Context) error {
-	tx, ok := ctx.Value(txKey{}).(*sql.Tx)
-	if !ok {
-		return apperr.E(apperr.Internal, "no transaction is open in this context")
-	}
-	return classify(tx.Commit(), "commit a transaction")
-}
-
-// RollbackTxContext rolls back the transaction of ctx. Rolling back one that has ended already is
-// not an error, so error paths may call it without tracking whether a commit happened.
-func (s *DB) RollbackTxContext(ctx context.Context) error {
-	tx, ok := ctx.Value(txKey{}).(*sql.Tx)
-	if !ok {
-		return apperr.E(apperr.Internal, "no transaction is open in this context")
-	}
-	if err := tx.Rollback(); err != nil && !errors.Is(err, sql.ErrTxDone) {
-		return classify(err, "roll back a transaction")
-	}
-	return nil
 }

@@ -37,7 +37,7 @@ func (s *DB) CreateSession(ctx context.Context, ws account.Session) error {
 	if ws.IDHash == "" || ws.UserID == "" {
 		return apperr.E(apperr.Invalid, "a session needs its id hash and its user")
 	}
-	_, err := s.db.ExecContext(ctx, `
+	_, err := s.conn(ctx).ExecContext(ctx, `
 		INSERT INTO web_sessions (id_hash, user_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at,
 			id_token, access_token, refresh_token, access_token_expires_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -49,7 +49,7 @@ func (s *DB) CreateSession(ctx context.Context, ws account.Session) error {
 // SessionByIDHash returns the session with the given hash if it is still alive at now. A session past
 // either its idle or its absolute expiry is NotFound, exactly like one that never existed.
 func (s *DB) SessionByIDHash(ctx context.Context, idHash string, now time.Time) (account.Session, error) {
-	ws, err := scanSession(s.db.QueryRowContext(ctx, `
+	ws, err := scanSession(s.conn(ctx).QueryRowContext(ctx, `
 		SELECT `+sessionColumns+`
 		FROM web_sessions
 		WHERE id_hash = $1 AND idle_expires_at > $2 AND absolute_expires_at > $2`,
@@ -69,7 +69,7 @@ func (s *DB) SessionByIDHash(ctx context.Context, idHash string, now time.Time) 
 func (s *DB) SessionWithUser(ctx context.Context, idHash string, now time.Time) (account.Session, account.User, error) {
 	// The statement is prepared once and reused: SQLite would otherwise parse the join on every
 	// signed-in request.
-	st, err := s.prepared(ctx, sessionWithUserSQL)
+	st, err := s.stmt(ctx, sessionWithUserSQL)
 	if err != nil {
 		return account.Session{}, account.User{}, classify(err, "find the session")
 	}
@@ -123,7 +123,7 @@ func scanSessionWithUser(row scanner) (account.Session, account.User, error) {
 // TouchSession records use of a live session at now and moves its idle expiry to idleExpiresAt. The
 // absolute expiry never moves. A session that is missing or already expired is NotFound.
 func (s *DB) TouchSession(ctx context.Context, idHash string, now, idleExpiresAt time.Time) error {
-	res, err := s.db.ExecContext(ctx, `
+	res, err := s.conn(ctx).ExecContext(ctx, `
 		UPDATE web_sessions
 		SET last_seen_at = $2, idle_expires_at = $3
 		WHERE id_hash = $1 AND idle_expires_at > $2 AND absolute_expires_at > $2`,
@@ -133,7 +133,7 @@ func (s *DB) TouchSession(ctx context.Context, idHash string, now, idleExpiresAt
 
 // UpdateSessionTokens replaces the identity provider's tokens held for a session, after a refresh.
 func (s *DB) UpdateSessionTokens(ctx context.Context, idHash, idToken, accessToken, refreshToken string, accessTokenExpiresAt time.Time) error {
-	res, err := s.db.ExecContext(ctx, `
+	res, err := s.conn(ctx).ExecContext(ctx, `
 		UPDATE web_sessions
 		SET id_token = $2, access_token = $3, refresh_token = $4, access_token_expires_at = $5
 		WHERE id_hash = $1`,
@@ -144,20 +144,20 @@ func (s *DB) UpdateSessionTokens(ctx context.Context, idHash, idToken, accessTok
 // DeleteSession ends one session. Ending a session that is already gone is not an error, so signing
 // out twice, or after expiry, simply succeeds.
 func (s *DB) DeleteSession(ctx context.Context, idHash string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM web_sessions WHERE id_hash = $1`, idHash)
+	_, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM web_sessions WHERE id_hash = $1`, idHash)
 	return classify(err, "end the session")
 }
 
 // DeleteUserSessions ends every session of a user, for signing out everywhere, and returns how many
 // there were.
 func (s *DB) DeleteUserSessions(ctx context.Context, userID string) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM web_sessions WHERE user_id = $1`, userID)
+	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM web_sessions WHERE user_id = $1`, userID)
 	return rowsAffected(res, err, "end the user's sessions")
 }
 
 // DeleteExpiredSessions removes sessions past either expiry at now and returns how many it removed.
 func (s *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `
+	res, err := s.conn(ctx).ExecContext(ctx, `
 		DELETE FROM web_sessions WHERE idle_expires_at <= $1 OR absolute_expires_at <= $1`,
 		utc(now))
 	return rowsAffected(res, err, "remove expired sessions")

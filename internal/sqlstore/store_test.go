@@ -2,11 +2,8 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"errors"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,11 +14,8 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/sqlstore/sqltest"
 )
-
-// testDatabaseURLEnv names a PostgreSQL server the contract tests also run against, for example
-// postgres://postgres@127.0.0.1:5432/test?sslmode=disable. Without it they run on SQLite only.
-const testDatabaseURLEnv = "WAYFINDER_TEST_DATABASE_URL"
 
 // testStore is one fresh, empty database of one dialect, and the DSN that reaches it again.
 type testStore struct {
@@ -30,9 +24,8 @@ type testStore struct {
 	db   *DB
 }
 
-// newTestStores returns the stores a contract test runs against: always a fresh SQLite file, and a
-// fresh PostgreSQL database when testDatabaseURLEnv is set. Each is migrated, and removed when the
-// test ends.
+// newTestStores returns the stores a contract test runs against (sqltest.Databases), each
+// migrated, and removed when the test ends.
 func newTestStores(t testing.TB) []testStore {
 	t.Helper()
 	stores := newUnmigratedStores(t)
@@ -47,12 +40,9 @@ func newTestStores(t testing.TB) []testStore {
 // newUnmigratedStores is newTestStores without the migration, for the tests of migration itself.
 func newUnmigratedStores(t testing.TB) []testStore {
 	t.Helper()
-	ctx := context.Background()
-	dsn := filepath.Join(t.TempDir(), "wayfinder.db")
-	stores := []testStore{{name: DialectSQLite, dsn: dsn, db: openTestDB(t, dsn)}}
-	if admin := os.Getenv(testDatabaseURLEnv); admin != "" {
-		dsn := createTestDatabase(t, ctx, admin)
-		stores = append(stores, testStore{name: DialectPostgres, dsn: dsn, db: openTestDB(t, dsn)})
+	var stores []testStore
+	for _, d := range sqltest.Databases(t) {
+		stores = append(stores, testStore{name: d.Dialect, dsn: d.DSN, db: openTestDB(t, d.DSN)})
 	}
 	return stores
 }
@@ -65,36 +55,6 @@ func openTestDB(t testing.TB, dsn string) *DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
-}
-
-// createTestDatabase makes a database with a random name on the server of adminURL and drops it when
-// the test ends, so tests never see each other's rows and may run in parallel.
-func createTestDatabase(t testing.TB, ctx context.Context, adminURL string) string {
-	t.Helper()
-	admin, err := sql.Open("pgx", adminURL)
-	if err != nil {
-		t.Fatalf("open %s: %v", redactURL(adminURL), err)
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	name := "wayfinder_test_" + hex.EncodeToString(b)
-	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+name); err != nil {
-		admin.Close()
-		t.Fatalf("create the test database on %s: %v", redactURL(adminURL), err)
-	}
-	// Cleanups run last-in first-out, so this one runs after the store opened on it is closed.
-	t.Cleanup(func() {
-		if _, err := admin.ExecContext(context.Background(), `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
-			t.Errorf("drop the test database %s: %v", name, err)
-		}
-		admin.Close()
-	})
-	u, err := url.Parse(adminURL)
-	if err != nil {
-		t.Fatalf("parse %s: %v", testDatabaseURLEnv, err)
-	}
-	u.Path = "/" + name
-	return u.String()
 }
 
 // ctx is the context of every test call; the tests have no deadlines of their own.
@@ -338,7 +298,7 @@ func TestForeignKeys(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := mustCoach(t, db, "coach-1", true, 5)
-			if _, err := db.AssignCoach(ctx, u.ID, c.ID, t0); err != nil {
+			if _, err := db.CreateAssignment(ctx, u.ID, c.ID, t0); err != nil {
 				t.Fatal(err)
 			}
 			if err := db.DeleteUser(ctx, u.ID); err != nil {

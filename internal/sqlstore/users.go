@@ -70,7 +70,7 @@ func (s *DB) CreateUser(ctx context.Context, u account.User) (account.User, erro
 			apperr.FieldError{Field: "subject", Message: "is required"})
 	}
 	t := now()
-	row := s.db.QueryRowContext(ctx, `
+	row := s.conn(ctx).QueryRowContext(ctx, `
 		INSERT INTO users (id, subject, email, first_name, last_name, date_of_birth, device, role, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
 		RETURNING `+userColumns,
@@ -99,16 +99,27 @@ func checkUser(role account.Role, device string) error {
 
 // UserByID returns the user with the given userId, or NotFound.
 func (s *DB) UserByID(ctx context.Context, id string) (account.User, error) {
-	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	u, err := scanUser(s.conn(ctx).QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
 	if err != nil {
 		return account.User{}, classify(err, "find the user")
 	}
 	return u, nil
 }
 
+// LockUser holds the user's row until the transaction ctx carries ends, so that two transactions
+// about one member take turns; NotFound for an unknown user. On PostgreSQL it takes the row lock
+// (FOR UPDATE), which also waits for any transaction that is writing rows that refer to the user
+// (their foreign-key checks hold a share lock on it). On SQLite a write transaction already holds
+// the database's single write lock, and this only checks that the user exists.
+func (s *DB) LockUser(ctx context.Context, userID string) error {
+	var id string
+	err := s.conn(ctx).QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1`+s.forUpdate(), userID).Scan(&id)
+	return classify(err, "find the member")
+}
+
 // UserBySubject returns the user signed in with the given identity-provider subject, or NotFound.
 func (s *DB) UserBySubject(ctx context.Context, subject string) (account.User, error) {
-	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE subject = $1`, subject))
+	u, err := scanUser(s.conn(ctx).QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE subject = $1`, subject))
 	if err != nil {
 		return account.User{}, classify(err, "find the user")
 	}
@@ -134,7 +145,7 @@ func (s *DB) EnsureUser(ctx context.Context, subject, email string, role account
 	// inserted. When the user exists and nothing changes, the update is skipped and no row returns.
 	newID := uuid.NewString()
 	t := now()
-	row := s.db.QueryRowContext(ctx, `
+	row := s.conn(ctx).QueryRowContext(ctx, `
 		INSERT INTO users (id, subject, email, role, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $5)
 		ON CONFLICT (subject) DO UPDATE
@@ -160,7 +171,7 @@ func (s *DB) UpdateUserProfile(ctx context.Context, userID, firstName, lastName 
 		return account.User{}, apperr.InvalidFields("The device is not one we know.",
 			apperr.FieldError{Field: "device", Message: "must be iphone, android or empty"})
 	}
-	row := s.db.QueryRowContext(ctx, `
+	row := s.conn(ctx).QueryRowContext(ctx, `
 		UPDATE users
 		SET first_name = $2, last_name = $3, date_of_birth = $4, device = $5, updated_at = $6
 		WHERE id = $1
@@ -178,7 +189,7 @@ func (s *DB) SetUserRole(ctx context.Context, userID string, role account.Role) 
 	if err := checkUser(role, ""); err != nil {
 		return account.User{}, err
 	}
-	row := s.db.QueryRowContext(ctx, `
+	row := s.conn(ctx).QueryRowContext(ctx, `
 		UPDATE users SET role = $2, updated_at = $3 WHERE id = $1
 		RETURNING `+userColumns,
 		userID, string(role), now())
@@ -192,6 +203,6 @@ func (s *DB) SetUserRole(ctx context.Context, userID string, role account.Role) 
 // DeleteUser removes a user and, through the foreign keys, everything that is theirs: sessions,
 // answers, progress, campaign values and coach assignments. A coach account of theirs stays, unlinked.
 func (s *DB) DeleteUser(ctx context.Context, userID string) error {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM users WHERE id = $1`, userID)
+	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM users WHERE id = $1`, userID)
 	return oneRow(res, err, "delete the user")
 }

@@ -37,26 +37,3 @@ func (d *Definition) Next(slug string, answers []Answer, nativeApp bool) string 
 	}
 	return q.NextStep
 }
-
-// ResumeAt returns the step a member should continue at: the first step on the main path that needs
-// an answer and has none. When every required answer is there it is the step after the last one
-// answered. answered holds the slugs the member has answers for.
-func (d *Definition) ResumeAt(answered map[string]bool) string {
-	last := -1
-	for i, slug := range d.flow {
-		if answered[slug] {
-			last = i
-			continue
-		}
-		if d.Questions[slug].Required {
-			return slug
-		}
-	}
-	if last >= 0 && last+1 < len(d.flow) {
-		return d.flow[last+1]
-	}
-	if last >= 0 {
-		return d.flow[last]
-	}
-	return d.FirstQuestion
-}

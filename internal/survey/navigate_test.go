@@ -38,38 +38,3 @@ func TestNext(t *testing.T) {
 		}
 	}
 }
-
-func TestResumeAt(t *testing.T) {
-	d := mustLoad(t)
-	set := func(slugs ...string) map[string]bool {
-		m := map[string]bool{}
-		for _, s := range slugs {
-			m[s] = true
-		}
-		return m
-	}
-	var allRequired []string
-	for _, slug := range d.Flow() {
-		if d.Question(slug).Required {
-			allRequired = append(allRequired, slug)
-		}
-	}
-	tests := []struct {
-		name     string
-		answered map[string]bool
-		want     string
-	}{
-		{"nothing answered", set(), "name-and-birth"},
-		{"name and birth done", set("name-and-birth"), "how-you-identify"},
-		{"screens without answers are not waited on", set("name-and-birth", "how-you-identify", "live-state"), "whats-your-motivation"},
-		{"a gap is filled first", set("name-and-birth", "how-you-identify", "whats-your-motivation"), "live-state"},
-		{"mid questionnaire", set(allRequired[:len(allRequired)-4]...), "trouble-thought"},
-		{"everything answered", set(allRequired...), "pre-account"},
-		{"later screens were reached", set(append(allRequired, "account")...), "meet-your-coach"},
-	}
-	for _, tt := range tests {
-		if got := d.ResumeAt(tt.answered); got != tt.want {
-			t.Errorf("%s: ResumeAt() = %q, want %q", tt.name, got, tt.want)
-		}
-	}
-}

@@ -39,6 +39,9 @@ const (
 	SlugAccount        = "account"
 	SlugChallenges     = "your-challenge-is"
 	SlugHelpNeeded     = "what-help-need"
+	SlugMeetYourCoach  = "meet-your-coach"
+	// SlugDone is the journey's last step: the member has a coach and is handed over to the app.
+	SlugDone = "thank-you-page"
 )
 
 // Answer keys of name-and-birth, as the app sends them.
@@ -105,15 +108,17 @@ type Question struct {
 
 // AnswerVariant is one option of a question. Key is the contract; Value is the visible label. Text,
 // when set, is the prompt of a free-text field that comes with the option ("Something else").
-// BranchTo, when set, is the step that choosing the option leads to instead of nextStep. TimeZone is
-// set on live-state's options only: the zone most of that state's people live in, which the account
-// step starts from and coach matching compares.
+// BranchTo, when set, is the step that choosing the option leads to instead of nextStep. Exclusive
+// marks the option of a SelectMany question that can only be chosen alone ("None of these").
+// TimeZone is set on live-state's options only: the zone most of that state's people live in, which
+// the account step starts from and coach matching compares.
 type AnswerVariant struct {
-	Key      string `json:"key"`
-	Value    string `json:"value"`
-	Text     string `json:"text,omitempty"`
-	BranchTo string `json:"branchTo,omitempty"`
-	TimeZone string `json:"timeZone,omitempty"`
+	Key       string `json:"key"`
+	Value     string `json:"value"`
+	Text      string `json:"text,omitempty"`
+	BranchTo  string `json:"branchTo,omitempty"`
+	Exclusive bool   `json:"exclusive,omitempty"`
+	TimeZone  string `json:"timeZone,omitempty"`
 }
 
 // Variant returns the option with the given key.
@@ -184,7 +189,7 @@ func (d *Definition) check() error {
 	if d.Questions[d.FirstQuestion] == nil {
 		return fmt.Errorf("firstQuestion %q is not a question", d.FirstQuestion)
 	}
-	for _, slug := range []string{SlugNameAndBirth, SlugIOSOnly, SlugLiveState, SlugNoGo} {
+	for _, slug := range []string{SlugNameAndBirth, SlugIOSOnly, SlugLiveState, SlugNoGo, SlugMeetYourCoach, SlugDone} {
 		if d.Questions[slug] == nil {
 			return fmt.Errorf("question %q is missing", slug)
 		}
@@ -249,6 +254,9 @@ func (d *Definition) checkQuestion(q *Question, groups map[int]string) error {
 			return fmt.Errorf("variant %q defined twice", v.Key)
 		}
 		seen[v.Key] = true
+		if v.Exclusive && (q.Type != SelectMany || v.BranchTo != "") {
+			return fmt.Errorf("variant %q is exclusive, which only an option of a SelectMany question without a branch can be", v.Key)
+		}
 		if v.BranchTo != "" && d.Questions[v.BranchTo] == nil {
 			return fmt.Errorf("variant %q branches to %q, which does not exist", v.Key, v.BranchTo)
 		}

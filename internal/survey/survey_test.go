@@ -247,6 +247,12 @@ func TestDefinitionChecks(t *testing.T) {
 		{"time zone off live-state", func(d doc) {
 			q(d, "fidget")["answerVariants"].([]any)[0].(doc)["timeZone"] = "America/Chicago"
 		}, "time zone"},
+		{"exclusive on a select-one question", func(d doc) {
+			q(d, "how-you-identify")["answerVariants"].([]any)[0].(doc)["exclusive"] = true
+		}, "exclusive"},
+		{"exclusive with a branch", func(d doc) {
+			q(d, "what-apply-to-you")["answerVariants"].([]any)[0].(doc)["exclusive"] = true
+		}, "exclusive"},
 		{"first question missing", func(d doc) { d["firstQuestion"] = "nowhere" }, "firstQuestion"},
 		{"loop", func(d doc) { q(d, "thank-you-page")["nextStep"] = "progress-basic" }, ""},
 		{"one-sided link", func(d doc) { q(d, "trouble-order")["prevStep"] = "fidget" }, "prevStep"},

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"net/mail"
 	"slices"
-	"strings"
 	"time"
 	"unicode/utf8"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/cleantext"
 )
 
 // Limits of the answers. Free text is capped so one answer cannot fill the store; names get their
@@ -65,9 +65,11 @@ func (d *Definition) validateQuestion(q *Question, answers []Answer, now time.Ti
 		return bad
 	}
 	keys := map[string]bool{}
+	exclusive := ""
 	for j, a := range answers {
 		at := fmt.Sprintf(".answers[%d]", j)
-		if _, ok := q.Variant(a.Key); !ok {
+		v, ok := q.Variant(a.Key)
+		if !ok {
 			add(at+".key", unknownKeyMessage(q))
 			continue
 		}
@@ -76,6 +78,13 @@ func (d *Definition) validateQuestion(q *Question, answers []Answer, now time.Ti
 			continue
 		}
 		keys[a.Key] = true
+		if v.Exclusive {
+			exclusive = v.Value
+		}
+		if problem := cleantext.Problem(a.Value); problem != "" {
+			add(at+".value", problem)
+			continue
+		}
 		if q.Slug == SlugNameAndBirth {
 			if msg := nameAndBirthValue(a, now); msg != "" {
 				add(at+".value", msg)
@@ -99,6 +108,8 @@ func (d *Definition) validateQuestion(q *Question, answers []Answer, now time.Ti
 		}
 	case q.Max > 0 && len(answers) > q.Max:
 		add(".answers", fmt.Sprintf("Please choose up to %d.", q.Max))
+	case exclusive != "" && len(answers) > 1:
+		add(".answers", fmt.Sprintf("“%s” can’t be chosen together with other answers. Please choose one or the other.", exclusive))
 	}
 	if q.Slug == SlugNameAndBirth {
 		for _, k := range []string{KeyFirstName, KeyLastName, KeyDateOfBirth, KeyTermsOfService} {
@@ -151,8 +162,7 @@ func nameAndBirthValue(a Answer, now time.Time) string {
 		if a.Key == KeyLastName {
 			which = "last"
 		}
-		n := utf8.RuneCountInString(strings.TrimSpace(a.Value))
-		if n == 0 {
+		if !cleantext.HasVisible(a.Value) {
 			return fmt.Sprintf("Please add your %s name.", which)
 		}
 		if utf8.RuneCountInString(a.Value) > MaxNameLen {

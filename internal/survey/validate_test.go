@@ -67,6 +67,9 @@ func TestValidate(t *testing.T) {
 		{"other with text", []qa{{QuestionSlug: "how-manage-adhd", Answers: []ans{{Key: "other", Value: strings.Repeat("b", MaxValueLen)}}}}, nil},
 		{"rate", []qa{one("fidget", "very-often"), one("rate-affect-life", "never")}, nil},
 		{"self-harm is a valid answer", []qa{one("what-apply-to-you", "self-harm", "anxiety")}, nil},
+		{"none of these on its own", []qa{one("what-apply-to-you", "none")}, nil},
+		{"a name in another script", []qa{nb(KeyFirstName, "مريم", KeyLastName, "山田")}, nil},
+		{"a name with an emoji and a joiner", []qa{nb(KeyFirstName, "Sam 👩‍💻")}, nil},
 		{"screen with no answer", []qa{{QuestionSlug: "did-you-know-cbt"}}, nil},
 		{"account details", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "email", Value: "a@example.com"}, {Key: "timeZone", Value: "America/Chicago"}}}}, nil},
 		{"account with a phone", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "email", Value: "a@example.com"}, {Key: "phone", Value: "+1 (555) 010-0199"}, {Key: "timeZone", Value: "Pacific/Honolulu"}}}}, nil},
@@ -112,6 +115,16 @@ func TestValidate(t *testing.T) {
 		{"terms left out", []qa{nb(KeyTermsOfService, "-")}, []string{"data[0].answers"}},
 		{"unknown device", []qa{nb(KeyDevice, "pager")}, []string{"data[0].answers[4].value"}},
 		{"unknown name-and-birth key", []qa{{QuestionSlug: SlugNameAndBirth, Answers: append(nb().Answers, ans{Key: "nickname", Value: "x"})}}, []string{"data[0].answers[5].key"}},
+		{"none of these with another answer", []qa{one("what-apply-to-you", "anxiety", "none")}, []string{"data[0].answers"}},
+		{"none of these with self-harm", []qa{one("what-apply-to-you", "self-harm", "none")}, []string{"data[0].answers"}},
+		{"NUL in a first name", []qa{nb(KeyFirstName, "Sam\x00")}, []string{"data[0].answers[0].value"}},
+		{"a line break in a last name", []qa{nb(KeyLastName, "Rivera\r\nX-Injected: 1")}, []string{"data[0].answers[1].value"}},
+		{"a right-to-left override in a name", []qa{nb(KeyFirstName, "\u202eSam")}, []string{"data[0].answers[0].value"}},
+		{"a name of invisible characters only", []qa{nb(KeyFirstName, "\u200b\u200b")}, []string{"data[0].answers[0].value"}},
+		{"invalid UTF-8 in a name", []qa{nb(KeyLastName, "Riv\xffera")}, []string{"data[0].answers[1].value"}},
+		{"NUL in free text", []qa{{QuestionSlug: "how-manage-adhd", Answers: []ans{{Key: "other", Value: "yoga\x00"}}}}, []string{"data[0].answers[0].value"}},
+		{"a tab in a phone number", []qa{{QuestionSlug: "account", Answers: []ans{{Key: "phone", Value: "555\t0100199"}}}}, []string{"data[0].answers[0].value"}},
+		{"NUL in a date of birth", []qa{nb(KeyDateOfBirth, "1990-04-30\x00")}, []string{"data[0].answers[2].value"}},
 		{"every bad field is named", []qa{nb(), one("nope"), one("fidget", "always")}, []string{"data[1].questionSlug", "data[2].answers[0].key"}},
 	}
 	for _, tt := range tests {
@@ -151,6 +164,8 @@ func TestValidateMessages(t *testing.T) {
 		{"impossible date", []qa{nb(KeyDateOfBirth, "2001-02-29")}, "real date"},
 		{"too many", []qa{one("your-challenge-is", "staying-focused", "procrastination", "restlessness", "relationships")}, "up to 3"},
 		{"unknown state", []qa{one("live-state", "ZZ")}, "state"},
+		{"none of these with another answer", []qa{one("what-apply-to-you", "ocd", "none")}, "“None of these” can’t be chosen together"},
+		{"a line break", []qa{nb(KeyFirstName, "Sam\nRivera")}, "one line"},
 	}
 	for _, tt := range tests {
 		var e *apperr.Error

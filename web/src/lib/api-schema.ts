@@ -97,7 +97,7 @@ export interface paths {
         };
         /**
          * Coaches the caller can choose
-         * @description The active coaches with room for a new member, the best match for the caller first.
+         * @description The active coaches with room for a new member, the best match for the caller first; the caller's own coach is listed even when full or no longer taking new members. Open once the caller's survey is complete.
          */
         get: operations["listCoaches"];
         put?: never;
@@ -118,7 +118,7 @@ export interface paths {
         get?: never;
         /**
          * Choose a coach
-         * @description Makes the coach the caller's own and keeps the history of earlier choices. Choosing the current coach again changes nothing.
+         * @description Makes the coach the caller's own and keeps the history of earlier choices, once the caller's survey is complete and no safety disclosure awaits review. Choosing the current coach again changes nothing.
          */
         put: operations["switchCoach"];
         post?: never;
@@ -235,6 +235,8 @@ export interface components {
             text?: string;
             /** @description The step that choosing the option leads to, instead of nextStep. */
             branchTo?: string;
+            /** @description On a SelectMany step: the option can only be chosen alone (“None of these”). Choosing it with another option is refused with 400. */
+            exclusive?: boolean;
             /** @description On live-state's options: the IANA time zone most of the state's people live in. */
             timeZone?: string;
         };
@@ -281,12 +283,16 @@ export interface components {
         };
         SurveyState: {
             answers: components["schemas"]["SavedAnswers"][];
-            /** @description The slug of the step to go on from. */
+            /** @description The slug of the step the member continues at: the crisis page (we-are-sorry-no-go) while a safety disclosure awaits review; else the first required step without a valid answer; else, once a coach is chosen, what follows the choice (thank-you-page, the done step, or testimonials toward the plan when payment is on); else the step after the last one answered. */
             resumeAt: string;
             /** @description The ASRS v1.1 Part A screening score; null until all six items are answered. */
             score: number | null;
             /** @description Whether the score is 4 or more. */
             highLikelihood: boolean;
+            /** @description Whether a safety disclosure awaits review by a person at the service. While it does, the journey stays on the crisis page and every call past the survey answers 409. */
+            safetyHold: boolean;
+            /** @description The caller's current coach, or null before they choose one. */
+            coachId: string | null;
         };
         CoachesResponse: {
             coaches: components["schemas"]["Coach"][];
@@ -561,6 +567,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The caller's journey has not reached the coaches: a required step of the survey lacks a valid answer (the detail says which, in plain words), or a safety disclosure awaits review. Nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -598,7 +613,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The coach is not taking new members, or has no room. */
+            /** @description The caller's journey has not reached the coaches (a required step of the survey lacks a valid answer, or a safety disclosure awaits review), or the coach is not taking new members or has no room. The detail says which in plain words. Nothing changed. */
             409: {
                 headers: {
                     [name: string]: unknown;

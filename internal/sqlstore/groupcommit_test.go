@@ -10,33 +10,40 @@ import (
 	"wayfinder/internal/survey"
 )
 
-func TestCommitSurveyBatch(t *testing.T) {
+// TestCommitBatch runs one batch of transactions as the group committer does under load: each in a
+// savepoint of the batch's one transaction, so a failing one undoes only itself.
+func TestCommitBatch(t *testing.T) {
 	t.Parallel()
 	for _, s := range newTestStores(t) {
 		t.Run(s.name, func(t *testing.T) {
 			db := s.db
-			ann, bob := mustUser(t, db, "batch-ann"), mustUser(t, db, "batch-bob")
-			st, err := db.surveyStatements(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ann, bob, cy := mustUser(t, db, "batch-ann"), mustUser(t, db, "batch-bob"), mustUser(t, db, "batch-cy")
 			cancelled, cancel := context.WithCancel(ctx)
 			cancel()
-			save := func(ctx context.Context, userID, value string) *pendingSave {
-				return &pendingSave{ctx: ctx, done: make(chan error, 1), save: surveySave{
-					userID: userID, fromSlug: "gender", now: t0,
-					rows: []encodedAnswers{{"gender", `[{"key":"` + value + `","value":""}]`}},
-				}}
+			save := func(userID, value string) func(context.Context) error {
+				return func(ctx context.Context) error {
+					return db.SaveSurvey(ctx, userID, "gender", sampleAnswers("gender", value), onboarding.UTM{}, t0)
+				}
 			}
-			// One batch: two good saves around one for a member who does not exist, and one whose
-			// request has gone away.
-			batch := []*pendingSave{
-				save(ctx, ann.ID, "female"),
-				save(ctx, "nobody", "male"),
-				save(cancelled, bob.ID, "male"),
-				save(ctx, bob.ID, "non-binary"),
+			refused := apperr.E(apperr.Conflict, "refused after writing")
+			pending := func(ctx context.Context, fn func(context.Context) error) *pendingTx {
+				return &pendingTx{ctx: ctx, fn: fn, done: make(chan error, 1)}
 			}
-			commitSurveyBatch(db, st, batch)
+			// One batch: good saves around one for a member who does not exist, one whose caller has
+			// gone away, and one that writes and then fails.
+			batch := []*pendingTx{
+				pending(ctx, save(ann.ID, "female")),
+				pending(ctx, save("nobody", "male")),
+				pending(cancelled, save(bob.ID, "male")),
+				pending(ctx, func(ctx context.Context) error {
+					if err := save(cy.ID, "male")(ctx); err != nil {
+						return err
+					}
+					return refused
+				}),
+				pending(ctx, save(bob.ID, "non-binary")),
+			}
+			commitBatch(db, batch)
 			tests := []struct {
 				name     string
 				userID   string
@@ -44,11 +51,12 @@ func TestCommitSurveyBatch(t *testing.T) {
 				want     []onboarding.StoredAnswers
 			}{
 				{"good save before the failing one", ann.ID, "", []onboarding.StoredAnswers{
-					{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "female"}}, UpdatedAt: t0}}},
+					{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "female", Value: "female"}}, UpdatedAt: t0}}},
 				{"unknown member", "nobody", apperr.NotFound, []onboarding.StoredAnswers{}},
-				{"cancelled request", bob.ID, apperr.Unavailable, nil},
+				{"cancelled caller", bob.ID, apperr.Unavailable, nil},
+				{"a failure after writing undoes the writes", cy.ID, apperr.Conflict, []onboarding.StoredAnswers{}},
 				{"good save after the failing one", bob.ID, "", []onboarding.StoredAnswers{
-					{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "non-binary"}}, UpdatedAt: t0}}},
+					{QuestionSlug: "gender", Answers: []survey.Answer{{Key: "non-binary", Value: "non-binary"}}, UpdatedAt: t0}}},
 			}
 			for i, tt := range tests {
 				var err error

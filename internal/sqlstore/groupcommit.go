@@ -1,0 +1,138 @@
+package sqlstore
+
+import (
+	"context"
+	"sync"
+
+	"wayfinder/internal/apperr"
+)
+
+// maxBatch caps how many transactions share one commit, so one commit never holds SQLite's writer
+// for long however many are waiting.
+const maxBatch = 64
+
+// groupCommitter runs the transactions of InTx that arrive together on SQLite inside one database
+// transaction, with one flush to disk for all of them (group commit). SQLite has one writer, so
+// transactions can only take turns; if every turn were a durable commit of its own, the disk's
+// commit rate would cap how many survey saves go through, and saves would queue behind one
+// another's flushes. Each transaction of a batch runs in a savepoint of its own, so one that fails
+// undoes only itself, and each returns only after its own writes are durable. PostgreSQL needs
+// none of this: it runs transactions on many connections at once and already flushes commits that
+// arrive together in one go.
+//
+// The committer runs only while transactions are waiting: the first to arrive starts it, and it
+// ends when it finds none left, so an idle store holds no goroutine.
+type groupCommitter struct {
+	mu      sync.Mutex
+	pending []*pendingTx
+	running bool
+	closed  bool
+	wg      sync.WaitGroup
+}
+
+// pendingTx is one caller's transaction waiting for its turn. done receives its outcome exactly once.
+type pendingTx struct {
+	ctx  context.Context
+	fn   func(ctx context.Context) error
+	done chan error
+}
+
+// run queues fn and waits until its writes are durable or it has failed. A caller whose context
+// ends while waiting gets its context's error at once; its fn is skipped if its batch has not
+// started, and may still be committed if it has, as when an answer is lost on the way back.
+func (c *groupCommitter) run(ctx context.Context, db *DB, fn func(ctx context.Context) error) error {
+	p := &pendingTx{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return apperr.E(apperr.Unavailable, "could not write: the store is closed")
+	}
+	c.pending = append(c.pending, p)
+	if !c.running {
+		c.running = true
+		c.wg.Add(1)
+		go c.loop(db)
+	}
+	c.mu.Unlock()
+	select {
+	case err := <-p.done:
+		return err
+	case <-ctx.Done():
+		return classify(ctx.Err(), "write")
+	}
+}
+
+// loop commits the waiting transactions, batch after batch, until none are left.
+func (c *groupCommitter) loop(db *DB) {
+	defer c.wg.Done()
+	for {
+		c.mu.Lock()
+		batch := c.pending
+		if len(batch) > maxBatch {
+			batch = batch[:maxBatch:maxBatch]
+			c.pending = append([]*pendingTx(nil), c.pending[maxBatch:]...)
+		} else {
+			c.pending = nil
+		}
+		if len(batch) == 0 {
+			c.running = false
+			c.mu.Unlock()
+			return
+		}
+		c.mu.Unlock()
+		commitBatch(db, batch)
+	}
+}
+
+// commitBatch runs a batch in one transaction and tells each caller its outcome. When the batch
+// itself fails (its commit, or a savepoint), each transaction is run again on its own, so one
+// caller's trouble never fails another's, and each gets the outcome it would have had alone.
+func commitBatch(db *DB, batch []*pendingTx) {
+	live := make([]*pendingTx, 0, len(batch))
+	for _, p := range batch {
+		if err := p.ctx.Err(); err != nil {
+			p.done <- classify(err, "write")
+			continue
+		}
+		live = append(live, p)
+	}
+	switch len(live) {
+	case 0:
+		return
+	case 1:
+		// A transaction on its own runs as it would without the committer, under its caller's context.
+		p := live[0]
+		p.done <- db.runTx(p.ctx, p.fn)
+		return
+	}
+	// The batch belongs to no single caller, so no one caller's cancellation may undo the others.
+	outcomes := make([]error, len(live))
+	err := db.runTx(context.Background(), func(batchCtx context.Context) error {
+		t := db.txOf(batchCtx)
+		for i, p := range live {
+			ctx := context.WithValue(context.WithoutCancel(p.ctx), txKey{}, t)
+			var broken bool
+			if outcomes[i], broken = db.inSavepoint(ctx, t, p.fn); broken {
+				return outcomes[i]
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		for i, p := range live {
+			p.done <- outcomes[i]
+		}
+		return
+	}
+	for _, p := range live {
+		p.done <- db.runTx(p.ctx, p.fn)
+	}
+}
+
+// close refuses new transactions and waits for the queued ones to be written.
+func (c *groupCommitter) close() {
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	c.wg.Wait()
+}

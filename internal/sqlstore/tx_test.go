@@ -1,0 +1,162 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"wayfinder/internal/apperr"
+	"wayfinder/internal/onboarding"
+)
+
+// TestInTx checks the transaction seam domain services use: several calls commit together or not
+// at all, an inner InTx is a savepoint, and many at once (batched on SQLite) keep each outcome apart.
+func TestInTx(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			refused := apperr.E(apperr.Conflict, "refused")
+			save := func(ctx context.Context, userID, slug string) error {
+				return db.SaveSurvey(ctx, userID, slug, sampleAnswers(slug, "x"), onboarding.UTM{}, t0)
+			}
+			slugs := func(userID string) string {
+				stored, err := db.SurveyAnswers(ctx, userID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := ""
+				for _, a := range stored {
+					got += a.QuestionSlug + " "
+				}
+				return got
+			}
+			tests := []struct {
+				name     string
+				fn       func(ctx context.Context, userID string) error
+				wantCode apperr.Code
+				want     string // the answered slugs
+				named    bool   // the profile has the new name
+			}{
+				{"both calls commit", func(ctx context.Context, userID string) error {
+					if err := save(ctx, userID, "a"); err != nil {
+						return err
+					}
+					_, err := db.UpdateUserProfile(ctx, userID, "Sam", "Rivera", nil, "")
+					return err
+				}, "", "a ", true},
+				{"an error undoes every call", func(ctx context.Context, userID string) error {
+					if err := save(ctx, userID, "a"); err != nil {
+						return err
+					}
+					if _, err := db.UpdateUserProfile(ctx, userID, "Sam", "Rivera", nil, ""); err != nil {
+						return err
+					}
+					return refused
+				}, apperr.Conflict, "", false},
+				{"a failing statement undoes the calls before it", func(ctx context.Context, userID string) error {
+					if err := save(ctx, userID, "a"); err != nil {
+						return err
+					}
+					_, err := db.CreateAssignment(ctx, userID, "no-such-coach", t0)
+					return err
+				}, apperr.NotFound, "", false},
+				{"an inner failure undoes the inner calls only", func(ctx context.Context, userID string) error {
+					if err := save(ctx, userID, "a"); err != nil {
+						return err
+					}
+					inner := db.InTx(ctx, func(ctx context.Context) error {
+						if err := save(ctx, userID, "b"); err != nil {
+							return err
+						}
+						_, err := db.CreateAssignment(ctx, userID, "no-such-coach", t0)
+						return err
+					})
+					if codeOf(inner) != apperr.NotFound {
+						return fmt.Errorf("inner InTx: %v, want NotFound", inner)
+					}
+					return save(ctx, userID, "c")
+				}, "", "a c ", false},
+			}
+			for i, tt := range tests {
+				u := mustUser(t, db, fmt.Sprintf("tx-%d", i))
+				err := db.InTx(ctx, func(ctx context.Context) error { return tt.fn(ctx, u.ID) })
+				if codeOf(err) != tt.wantCode {
+					t.Errorf("%s: err = %v, want code %q", tt.name, err, tt.wantCode)
+				}
+				if got := slugs(u.ID); got != tt.want {
+					t.Errorf("%s: answers = %q, want %q", tt.name, got, tt.want)
+				}
+				stored, _ := db.UserByID(ctx, u.ID)
+				if named := stored.FirstName == "Sam"; named != tt.named {
+					t.Errorf("%s: profile named %q", tt.name, stored.FirstName)
+				}
+			}
+
+			// Many at once: on SQLite they share commits; every third fails and must leave nothing.
+			const n = 40
+			u := mustUser(t, db, "tx-many")
+			var wg sync.WaitGroup
+			errs := make([]error, n)
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					errs[i] = db.InTx(ctx, func(ctx context.Context) error {
+						if err := save(ctx, u.ID, fmt.Sprintf("q%02d", i)); err != nil {
+							return err
+						}
+						if i%3 == 0 {
+							return refused
+						}
+						return nil
+					})
+				}()
+			}
+			wg.Wait()
+			want := ""
+			for i := range n {
+				if i%3 == 0 {
+					if codeOf(errs[i]) != apperr.Conflict {
+						t.Errorf("transaction %d: err = %v, want its own Conflict", i, errs[i])
+					}
+					continue
+				}
+				if errs[i] != nil {
+					t.Errorf("transaction %d: err = %v", i, errs[i])
+				}
+				want += fmt.Sprintf("q%02d ", i)
+			}
+			if got := slugs(u.ID); got != want {
+				t.Errorf("after the concurrent transactions: answers = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestStmtInTransaction checks that a statement first met inside a transaction works there and is
+// kept prepared once the transaction ends (on SQLite it cannot be prepared on the pool meanwhile).
+func TestStmtInTransaction(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			const query = `SELECT COUNT(*) FROM users WHERE email = $1`
+			err := db.InTx(ctx, func(ctx context.Context) error {
+				st, err := db.stmt(ctx, query)
+				if err != nil {
+					return err
+				}
+				var n int
+				return st.QueryRowContext(ctx, "nobody@example.com").Scan(&n)
+			})
+			if err != nil {
+				t.Fatalf("InTx: %v", err)
+			}
+			if _, ok := db.stmts.Load(query); !ok {
+				t.Error("the statement was not prepared for good after the transaction")
+			}
+		})
+	}
+}
