@@ -31,13 +31,7 @@ func decodeJSON(r *http.Request, dst any) error {
 		return decodeError(err, body)
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(body))
-	value, err := dec.ReadValue()
-	if err != nil {
-		return decodeError(err, body)
-	}
-	// value is only good until the decoder reads on, so it is decoded before the check that
-	// nothing follows it.
-	if err := json.Unmarshal(value, dst, json.RejectUnknownMembers(true)); err != nil {
+	if err := json.UnmarshalDecode(dec, dst, json.RejectUnknownMembers(true)); err != nil {
 		return decodeError(err, body)
 	}
 	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {

@@ -20,6 +20,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -45,6 +46,8 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/survey"
+	"wayfinder/internal/survey/surveytest"
 )
 
 // The budgets of ARCHITECTURE.md section 6 that this program checks.
@@ -181,6 +184,10 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 		return nil
 	}
 
+	// The coaches open to a member once their survey is complete.
+	if err := completeSurveys(ctx, srv, members); err != nil {
+		return err
+	}
 	if _, err := listLoad(ctx, srv, members, coachRate, time.Second); err != nil {
 		return err
 	}
@@ -648,6 +655,37 @@ var steps = [][2]string{
 		`{"fromSlug":"did-you-know-cbt","data":[],"utm":{}}`,
 		`{"fromSlug":"did-you-know-cbt","data":[],"utm":{}}`,
 	},
+}
+
+// completeSurveys answers every required step of the survey for each member, in one save each.
+func completeSurveys(ctx context.Context, s *server, members []string) error {
+	def, err := survey.Load()
+	if err != nil {
+		return err
+	}
+	data := surveytest.Complete(def)
+	b, err := json.Marshal(map[string]any{"fromSlug": data[len(data)-1].QuestionSlug, "data": data})
+	if err != nil {
+		return err
+	}
+	for _, cookie := range members {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPut, s.url+"/api/onboarding/survey", bytes.NewReader(b))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cookie", cookie)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		msg, _ := io.ReadAll(io.LimitReader(res.Body, 1024))
+		res.Body.Close()
+		if res.StatusCode != http.StatusNoContent {
+			return fmt.Errorf("completing a survey: PUT /api/onboarding/survey answered %d: %s", res.StatusCode, msg)
+		}
+	}
+	return nil
 }
 
 // body returns a client's i-th save: the steps in turn, each time in the other version.
