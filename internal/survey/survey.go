@@ -100,6 +100,7 @@ type Question struct {
 	Illustration   string          `json:"illustration,omitempty"`
 	Title          string          `json:"title"`
 	Text           []string        `json:"text,omitempty"`
+	PaymentText    []string        `json:"paymentText,omitempty"` // the text instead, when payment is on: copy promises only steps that come
 	NextLabel      string          `json:"nextLabel,omitempty"`
 	Feedback       string          `json:"feedback,omitempty"`    // shown on the score screen for a high likelihood only
 	Attribution    string          `json:"attribution,omitempty"` // the source of a standard questionnaire item

@@ -33,14 +33,14 @@ test.describe('signing up and signing in', () => {
   });
 
   test('a deep link that needs sign-in returns there, after a wrong password', async ({ page }) => {
-    await page.goto('/account/meet-your-coach');
+    await page.goto('/coach-welcome?utm_source=mail');
     await signIn(page, { ...demoMember, password: 'not the right password' });
     await expect(page.getByText('Wrong email or password')).toBeVisible();
     await expectNoAxeViolations(page);
 
     await signIn(page);
-    await expect(page).toHaveURL(/\/account\/meet-your-coach$/);
-    await expect(page.getByRole('heading', { name: 'Choose your coach' })).toBeVisible();
+    await expect(page).toHaveURL(/\/coach-welcome\?utm_source=mail$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Wayfinder' })).toBeVisible();
   });
 
   test('the sign-out button of ?ff_logout=1 ends the session; signing in again works', async ({ page, baseURL }) => {

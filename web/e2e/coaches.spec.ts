@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, signUp } from './fixtures';
+import { test, expect, answerSurvey, expectNoAxeViolations, signUp } from './fixtures';
 
 // The coach chooser and the hand-off, against the real binary and its six demo coaches. Each test
 // signs up a member of its own and gives the survey answers the chooser matches on through the API,
@@ -21,19 +21,21 @@ const fitsLena: Fit = { state: 'CA', challenges: ['managing-emotions', 'relation
 // Maya (time management, procrastination, accountability, Eastern time), who has the file video.
 const fitsMaya: Fit = { state: 'NY', challenges: ['time-management', 'procrastination'], help: ['accountable'] };
 
-/** memberWhoFits signs up a new member, answers what matching reads, and confirms their details. */
+/**
+ * memberWhoFits signs up a new member and answers the survey through the API, as the survey itself
+ * would, with what matching reads set to fit, and their contact details confirmed.
+ */
 async function memberWhoFits(page: Page, fit: Fit, landing = '/') {
   const email = await signUp(page, landing);
-  const keys = (slug: string, list: string[]) => ({ questionSlug: slug, answers: list.map((key) => ({ key, value: '' })) });
-  for (const data of [
-    keys('live-state', [fit.state]),
-    keys('your-challenge-is', fit.challenges),
-    keys('what-help-need', fit.help),
-    { questionSlug: 'account', answers: [{ key: 'email', value: email }] },
-  ]) {
-    const res = await page.request.put('/api/onboarding/survey', { data: { fromSlug: data.questionSlug, data: [data], utm: {} } });
-    expect(res.status()).toBe(204);
-  }
+  const keys = (list: string[]) => list.map((key) => ({ key, value: '' }));
+  await answerSurvey(page, {
+    answers: {
+      'live-state': keys([fit.state]),
+      'your-challenge-is': keys(fit.challenges),
+      'what-help-need': keys(fit.help),
+      account: [{ key: 'email', value: email }],
+    },
+  });
   return email;
 }
 
@@ -154,6 +156,8 @@ test.describe('the coach chooser', () => {
 test.describe('the journey’s end', () => {
   test('the testimonials step shows illustrative stories and goes on to the plan, with axe', async ({ page }) => {
     await memberWhoFits(page, fitsLena);
+    // Testimonials follow the coach choice, on the way to the plan.
+    expect((await page.request.put('/api/chat/me_switch_coach', { data: { coachId: 'lena' } })).status()).toBe(200);
     await page.goto('/testimonials');
     await expect(page.getByRole('heading', { level: 1, name: 'You’re not alone' })).toBeVisible();
     await expect(page.locator('blockquote')).toHaveCount(3);
@@ -182,8 +186,9 @@ test.describe('the chooser away from an iPhone', () => {
     await card(page, 'Lena Okafor').getByRole('button', { name: 'Choose Lena' }).click();
 
     await expect(page).toHaveURL(/\/account\/download-app$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Get the Wayfinder app' })).toBeVisible();
-    await expect(page.getByText('Lena will meet you there.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'You’re all set, Sam!' })).toBeVisible();
+    await expect(page.getByText('Lena Okafor')).toBeVisible();
+    await expect(page.getByText('Sign in with the same email you used here. Lena will say hello.')).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code that opens the Wayfinder app in the App Store' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open the App Store' })).toHaveAttribute('href', 'https://apps.apple.com/');
     await expectNoAxeViolations(page);

@@ -78,3 +78,46 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
+
+type Answer = { key: string; value: string };
+type Definition = {
+  firstQuestion: string;
+  questions: Record<string, { prevStep: string; nextStep: string; required: boolean; answerVariants?: { key: string }[] }>;
+};
+
+/**
+ * answerSurvey answers, through the API as the app would, the required steps of the survey's main
+ * path before until (every one without it), in one save: Sam Rivera, born in 1990, on an iPhone,
+ * "None of these" on what-apply-to-you, and the first option elsewhere, unless answers says
+ * otherwise for a step. The order of steps is the served definition's.
+ */
+export async function answerSurvey(page: Page, { until, answers = {} }: { until?: string; answers?: Record<string, Answer[]> } = {}) {
+  const definition = (await (await page.request.get('/api/onboarding/definition')).json()) as Definition;
+  const { questions } = definition;
+  let head = definition.firstQuestion;
+  while (questions[head].prevStep) head = questions[head].prevStep;
+  const data: { questionSlug: string; answers: Answer[] }[] = [];
+  for (let slug = head; slug && slug !== until; slug = questions[slug].nextStep) {
+    const q = questions[slug];
+    if (!q.required && !answers[slug]) continue;
+    data.push({ questionSlug: slug, answers: answers[slug] ?? defaultAnswers(slug, q.answerVariants ?? []) });
+  }
+  const res = await page.request.put('/api/onboarding/survey', { data: { fromSlug: data.at(-1)?.questionSlug ?? head, data, utm: {} } });
+  expect(res.status(), await res.text()).toBe(204);
+}
+
+function defaultAnswers(slug: string, variants: { key: string }[]): Answer[] {
+  switch (slug) {
+    case 'name-and-birth':
+      return [
+        { key: 'firstName', value: 'Sam' },
+        { key: 'lastName', value: 'Rivera' },
+        { key: 'dateOfBirth', value: '1990-04-30' },
+        { key: 'termsOfService', value: 'true' },
+        { key: 'device', value: 'iphone' },
+      ];
+    case 'what-apply-to-you':
+      return [{ key: 'none', value: '' }];
+  }
+  return [{ key: variants[0].key, value: '' }];
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, signUp, newMemberPassword as password } from './fixtures';
+import { test, expect, answerSurvey, expectNoAxeViolations, signUp, newMemberPassword as password } from './fixtures';
 
 // The survey end to end against the real binary. Every test signs up a member of its own, so the
 // answers one test gives never meet another's.
@@ -196,6 +196,7 @@ test.describe('the guided survey', () => {
 
   test('without prior coaching the survey goes straight on to personalizing', async ({ page }) => {
     await signUp(page);
+    await answerSurvey(page, { until: 'have-you-experienced-adhd' });
     await page.goto('/have-you-experienced-adhd');
     await onStep(page, 'have-you-experienced-adhd', /worked with an ADHD coach before/);
     await page.getByRole('radio', { name: 'No' }).check();
@@ -205,6 +206,7 @@ test.describe('the guided survey', () => {
 
   test('the self-harm answer shows crisis resources at once, even with the network cut', async ({ page, context }) => {
     await signUp(page);
+    await answerSurvey(page, { until: 'what-apply-to-you' });
     await page.goto('/what-apply-to-you');
     await onStep(page, 'what-apply-to-you', /apply to you/);
     await page.getByRole('checkbox', { name: /hurting myself/ }).check();
@@ -301,6 +303,7 @@ test.describe('the guided survey', () => {
 
   test('an answer given while the network is down arrives when it returns', async ({ page, context }) => {
     await signUp(page);
+    await answerSurvey(page, { until: 'how-you-identify' });
     await page.goto('/how-you-identify');
     await onStep(page, 'how-you-identify', /How do you identify/);
     // As a member reads the question, the code of the steps that may follow arrives.
@@ -319,6 +322,7 @@ test.describe('the guided survey', () => {
 
   test('one member cannot read or write another member’s answers', async ({ page, browser }) => {
     await signUp(page);
+    await answerSurvey(page, { until: 'how-you-identify' });
     await page.goto('/how-you-identify');
     await page.getByRole('radio', { name: 'Female' }).check();
     await next(page);

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, member, mockServer, never } from '@/test/api';
+import { json, member, mockServer, never, stubLocation } from '@/test/api';
+import { storeToken } from '@/lib/auth-token';
 import { forgetSignedIn, rememberSignedIn } from '@/lib/session';
 import { renderApp } from '@/test/render-app';
-import { testDefinition } from '@/features/survey/test-definition';
+import { answeredBefore, testDefinition } from '@/features/survey/test-definition';
+import { defaultRuntimeConfig } from '@/config/runtime';
+import { finishedRealSurvey, realDefinition } from '@/test/definition';
 
 const notAvailable = 'Not available yet';
 
@@ -13,7 +16,14 @@ describe('routes', () => {
     mockServer({
       'GET /api/user/me': json(200, member),
       'GET /api/onboarding/definition': json(200, testDefinition),
-      'GET /api/onboarding/survey': json(200, { answers: [], resumeAt: 'name-and-birth', score: null, highLikelihood: false }),
+      'GET /api/onboarding/survey': json(200, {
+        answers: answeredBefore('whats-your-motivation'),
+        resumeAt: 'whats-your-motivation',
+        score: null,
+        highLikelihood: false,
+        safetyHold: false,
+        coachId: null,
+      }),
     });
   });
 
@@ -118,7 +128,7 @@ describe('routes', () => {
     mockServer({
       'GET /api/user/me': json(200, member),
       'GET /api/onboarding/definition': afterFocusWaits,
-      'GET /api/onboarding/survey': json(200, { answers: [], resumeAt: 'how-you-identify', score: null, highLikelihood: false }),
+      'GET /api/onboarding/survey': json(200, { answers: answeredBefore('how-you-identify'), resumeAt: 'how-you-identify', score: null, highLikelihood: false }),
     });
     const { navigate } = renderApp('/sign-in-problem');
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' });
@@ -153,5 +163,83 @@ describe('routes', () => {
 
     await waitFor(() => expect(requests()).toContain('GET /api/onboarding/definition'));
     expect(requests()).not.toContain('GET /api/onboarding/survey');
+  });
+
+  it('skips web sign-up inside the native shell, which has signed the member in, and welcomes them', async () => {
+    storeToken('eyJ.abc.def');
+    const { replace } = stubLocation();
+    mockServer({
+      'GET /api/user/me': json(200, member),
+      'GET /api/onboarding/definition': json(200, testDefinition),
+      'GET /api/onboarding/survey': json(200, { answers: [], resumeAt: 'name-and-birth', score: null, highLikelihood: false, safetyHold: false, coachId: null }),
+    });
+    const { pathname } = renderApp('/register');
+
+    await waitFor(() => expect(pathname()).toBe('/progress-basic'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Let’s get to know you' })).toBeInTheDocument();
+    expect(replace).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('signup')).toBeNull();
+  });
+
+  describe('the journey, with the real definition', () => {
+    const state = (extra: Record<string, unknown>) => ({
+      answers: [],
+      resumeAt: 'name-and-birth',
+      score: null,
+      highLikelihood: false,
+      safetyHold: false,
+      coachId: null,
+      ...extra,
+    });
+
+    it('takes a fresh member who types the chooser’s address to the first step they need to answer', async () => {
+      mockServer({
+        'GET /api/user/me': json(200, member),
+        'GET /api/onboarding/definition': json(200, realDefinition),
+        'GET /api/onboarding/survey': json(200, state({})),
+      });
+      const { pathname } = renderApp('/account/meet-your-coach');
+
+      await waitFor(() => expect(pathname()).toBe('/name-and-birth'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Nice to meet you' }, { timeout: 5000 })).toBeInTheDocument();
+    });
+
+    it('shows a member who chose a coach and comes back the done step, not the chooser', async () => {
+      mockServer({
+        'GET /api/user/me': json(200, member),
+        'GET /api/onboarding/definition': json(200, realDefinition),
+        'GET /api/onboarding/survey': json(200, state({ answers: finishedRealSurvey(), resumeAt: 'thank-you-page', coachId: 'maya' })),
+        'GET /api/chat/list_coaches': json(200, {
+          coaches: [
+            {
+              coachId: 'maya', userId: null, firstName: 'Maya', lastName: 'Reyes', nickname: '', avatarUrl: '/media/coaches/maya.svg',
+              oneLiner: '', tags: '', timezone: '', description: '', introVideoUrl: '', captionsUrl: '', current: true, recommended: false,
+              match: { topics: [], sameTimeZone: false, nearTimeZone: false },
+            },
+          ],
+        }),
+      });
+      const { pathname } = renderApp('/account');
+
+      await waitFor(() => expect(pathname()).toBe('/account/download-app'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'You’re all set, Test!' })).toBeInTheDocument();
+      expect(await screen.findByText('Maya Reyes')).toBeInTheDocument();
+      expect(screen.getByText('Sign in with the same email you used here. Maya will say hello.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Choose a different coach' })).toHaveAttribute('href', '/account/meet-your-coach');
+    });
+
+    it.each([
+      [false, '3. Get the app. Your coach will meet you there.'],
+      [true, '3. See your plan, then get the app.'],
+    ])('promises the plan before the coaches only when payment is on (%s)', async (paymentEnabled, line) => {
+      mockServer({
+        'GET /api/user/me': json(200, member),
+        'GET /api/onboarding/definition': json(200, realDefinition),
+        'GET /api/onboarding/survey': json(200, state({ answers: finishedRealSurvey(), resumeAt: 'pre-account' })),
+      });
+      renderApp('/pre-account', { ...defaultRuntimeConfig, paymentEnabled });
+
+      expect(await screen.findByText(line)).toBeInTheDocument();
+    });
   });
 });

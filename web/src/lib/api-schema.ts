@@ -217,6 +217,8 @@ export interface components {
             title: string;
             /** @description The lines under the heading. */
             text?: string[];
+            /** @description The text lines to show instead of text when payment is on, for a step whose copy speaks of the plan. */
+            paymentText?: string[];
             /** @description The Next button's label, where it is not Next. */
             nextLabel?: string;
             /** @description The score screen's line for a high likelihood. */

@@ -29,6 +29,7 @@ function installDomStandIns(): void {
   // jsdom's own window.scrollTo only reports "not implemented"; elements have no scrollTo at all.
   window.scrollTo = () => undefined;
   Element.prototype.scrollTo = function scrollTo() {};
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
 
   // Browsers resolve a relative request URL ("/api/user/me") against the page; Node's Request does
   // not, so requests are resolved against jsdom's location here, as a browser would.

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeToken } from '@/lib/auth-token';
 import { mayBeSignedIn } from '@/lib/session';
 import { json, member, mockServer, never, stubLocation } from '@/test/api';
+import { finishedSurvey } from '@/test/survey';
 import { renderApp } from '@/test/render-app';
 import { LOGOUT_DELAY_MS } from './RequireMember';
 
@@ -24,7 +25,7 @@ describe('the sign-in guard', () => {
   });
 
   it('shows the page once the profile has a userId', async () => {
-    mockServer({ 'GET /api/user/me': json(200, member) });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
     renderApp('/account/checkout');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('the sign-in guard', () => {
 describe('the sign-in guard in the native shell', () => {
   it('sends the token and shows the page', async () => {
     storeToken('eyJ.abc.def');
-    const { fetchSpy } = mockServer({ 'GET /api/user/me': json(200, member) });
+    const { fetchSpy } = mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
     renderApp('/account/plan-recommendation');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your recommended plan' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readLaunchFlags } from '@/lib/launch-flags';
 import { rememberSignedIn } from '@/lib/session';
 import { json, member, mockServer, stubLocation } from '@/test/api';
+import { finishedSurvey } from '@/test/survey';
 import { renderApp } from '@/test/render-app';
 
 async function settle() {
@@ -12,7 +13,7 @@ async function settle() {
 describe('the ff_logout sign-out button', () => {
   it('shows in the top bar for a signed-in member when the page opened with ?ff_logout=1', async () => {
     readLaunchFlags('?ff_logout=1');
-    mockServer({ 'GET /api/user/me': json(200, member) });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
     renderApp('/account/checkout');
 
     const button = await screen.findByRole('button', { name: 'Sign out' });
@@ -23,6 +24,7 @@ describe('the ff_logout sign-out button', () => {
     readLaunchFlags('?ff_logout=1');
     const { assign } = stubLocation();
     const { requests } = mockServer({
+      ...finishedSurvey(),
       'GET /api/user/me': json(200, member),
       'POST /auth/logout': json(200, { redirectTo: 'http://localhost:3000/' }),
     });
@@ -39,7 +41,7 @@ describe('the ff_logout sign-out button', () => {
   it('stays through in-app navigation, where the address no longer carries the switch', async () => {
     readLaunchFlags('?ff_logout=1');
     rememberSignedIn();
-    mockServer({ 'GET /api/user/me': json(200, member) });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
     const { navigate } = renderApp('/');
     await screen.findByRole('button', { name: 'Sign out' });
 
@@ -50,7 +52,7 @@ describe('the ff_logout sign-out button', () => {
   });
 
   it('is not shown without the switch, even to a signed-in member', async () => {
-    mockServer({ 'GET /api/user/me': json(200, member) });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
     renderApp('/account/checkout');
 
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, member, mockServer } from '@/test/api';
+import { finishedSurvey } from '@/test/survey';
 import { setMatchingMedia } from '@/test/media';
 import { renderApp } from '@/test/render-app';
 
@@ -22,7 +23,7 @@ function scrollDown() {
 
 describe('AppLayout', () => {
   beforeEach(() => {
-    mockServer({ 'GET /api/user/me': json(200, member) });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
   });
 
   it('scrolls the page area to the top smoothly and focuses the new heading on a change of page', async () => {

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { storeToken } from '@/lib/auth-token';
-import { json, member, mockServer, stubLocation } from '@/test/api';
+import { mockServer, stubLocation } from '@/test/api';
 import { renderApp } from '@/test/render-app';
 
 function cookie(name: string): string | undefined {
@@ -33,16 +32,5 @@ describe('/register', () => {
 
     await waitFor(() => expect(replace).toHaveBeenCalled());
     expect(cookie('origin_register')).toBe('direct');
-  });
-
-  it('skips web sign-up inside the native shell, which has signed the member in', async () => {
-    storeToken('eyJ.abc.def');
-    const { replace } = stubLocation();
-    mockServer({ 'GET /api/user/me': json(200, member) });
-    const { pathname } = renderApp('/register');
-
-    await waitFor(() => expect(pathname()).toBe('/name-and-birth'));
-    expect(replace).not.toHaveBeenCalled();
-    expect(sessionStorage.getItem('signup')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { surveyStepPath } from '@/config/paths';
 import { useT } from '@/lib/messages';
 import { isNativeShell } from '@/lib/native-bridge';
 import { loginPath, markSignup, signInLandingPath, writeOriginCookie } from '@/lib/session';
@@ -21,6 +22,13 @@ export function startSignup(): void {
   window.location.replace(loginPath(signInLandingPath, { signup: true }));
 }
 
+/**
+ * NATIVE_WELCOME_STEP is where a new member inside the native shell starts: the head of the
+ * survey's main path (progress-basic, then coach-welcome, then name-and-birth). On the web the
+ * home page welcomes them before sign-up, which lands on name-and-birth.
+ */
+export const NATIVE_WELCOME_STEP = 'progress-basic';
+
 /** RegisterPage shows the loading overlay while the browser moves on to sign-up. */
 export function RegisterPage() {
   const t = useT();
@@ -31,8 +39,9 @@ export function RegisterPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // Inside the native shell the app has signed the member in already.
-    if (isNativeShell()) navigate(signInLandingPath, { replace: true });
+    // Inside the native shell the app has signed the member in already, and no home page has
+    // welcomed them: the survey's own welcome steps do, then name-and-birth follows.
+    if (isNativeShell()) navigate(surveyStepPath(NATIVE_WELCOME_STEP), { replace: true });
     else startSignup();
   }, [navigate]);
   return <LoadingOverlay />;

@@ -1,4 +1,5 @@
-import type { Question, SurveyDefinition } from './api/types';
+import type { Question, SavedAnswers, SurveyDefinition } from './api/types';
+import { flowOf } from './journey';
 
 // A small survey definition for tests, shaped like internal/survey/definition.json.
 
@@ -154,7 +155,7 @@ export const testDefinition: SurveyDefinition = {
       answerVariants: [
         { key: 'self-harm', value: 'Thoughts of hurting myself in the past 6 months', branchTo: 'we-are-sorry-no-go' },
         { key: 'anxiety', value: 'Anxiety' },
-        { key: 'none', value: 'None of these' },
+        { key: 'none', value: 'None of these', exclusive: true },
       ],
     }),
     'trouble-order': q('trouble-order', {
@@ -176,3 +177,30 @@ export const testDefinition: SurveyDefinition = {
     }),
   },
 };
+
+/** Answers a member of the test survey gave to its required steps, as the server keeps them. */
+const givenAnswers: Readonly<Record<string, SavedAnswers['answers']>> = {
+  'name-and-birth': [
+    { key: 'firstName', value: 'Test' },
+    { key: 'lastName', value: 'Member' },
+    { key: 'dateOfBirth', value: '1990-04-30' },
+    { key: 'termsOfService', value: 'true' },
+    { key: 'device', value: 'iphone' },
+  ],
+  'how-you-identify': [{ key: 'female', value: '' }],
+  'live-state': [{ key: 'TX', value: '' }],
+  'whats-your-motivation': [{ key: 'learn-more', value: '' }],
+};
+
+/**
+ * answeredBefore returns the saved answers of a member who has reached slug on the test survey's
+ * main path: every required step before it answered, so the journey lets them open it. Without a
+ * slug, every required step is answered.
+ */
+export function answeredBefore(slug?: string): SavedAnswers[] {
+  const flow = flowOf(testDefinition);
+  const before = slug && flow.includes(slug) ? flow.slice(0, flow.indexOf(slug)) : flow;
+  return before
+    .filter((s) => testDefinition.questions[s]?.required)
+    .map((s) => ({ questionSlug: s, answers: givenAnswers[s] ?? [], updatedAt: '2026-01-01T00:00:00Z' }));
+}

@@ -1,14 +1,31 @@
 import { useEffect } from 'react';
-import { saveSurvey } from '@/features/survey/api/save-survey';
-import { CoachChooser } from '@/features/coaches/components/CoachChooser';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { useRuntimeConfig } from '@/config/runtime-context';
 import { clearUtm, storedUtm } from '@/lib/utm';
+import { CoachChooser } from '@/features/coaches/components/CoachChooser';
+import { handOff } from '@/features/coaches/handoff';
+import { useDefinition } from '@/features/survey/api/get-definition';
+import { surveyQueryKey } from '@/features/survey/api/get-survey';
+import { saveSurvey } from '@/features/survey/api/save-survey';
+import type { SurveyState } from '@/features/survey/api/types';
+import { afterCoachChoice, DONE, pathOfStep } from '@/features/survey/journey';
 
 /**
  * The coach chooser (/account and /account/meet-your-coach). As it opens, a campaign the member
  * arrived with is sent with their progress one last time and then forgotten (spec §4): from here on
  * the server holds it for good, and the browser has no reason to keep it.
+ *
+ * What follows a choice is the journey's (afterCoachChoice): without payment, the hand-off to the
+ * app (the native app takes over, an iPhone goes to the App Store, anything else to the download
+ * page); with payment on, the steps toward the plan.
  */
 export function Component() {
+  const queryClient = useQueryClient();
+  const definition = useDefinition().data;
+  const { appStoreUrl, paymentEnabled } = useRuntimeConfig();
+  const [, navigate] = useLocation();
+
   useEffect(() => {
     const utm = storedUtm();
     if (Object.keys(utm).length === 0) return;
@@ -17,5 +34,30 @@ export function Component() {
       console.error('Sending the campaign values failed', error);
     });
   }, []);
-  return <CoachChooser />;
+
+  const onChosen = (coachId: string, saved: boolean) => {
+    const next = definition ? afterCoachChoice(definition, paymentEnabled) : DONE;
+    // The journey moves on at once; the server's state says the same when next read.
+    const moveOn = () => {
+      if (saved) queryClient.setQueryData<SurveyState>(surveyQueryKey, (state) => state && { ...state, coachId, resumeAt: next });
+    };
+    if (next !== DONE) {
+      moveOn();
+      navigate(pathOfStep(next));
+      return;
+    }
+    const handoff = handOff({ coachId, saved, appStoreUrl, userAgent: navigator.userAgent });
+    if (handoff.kind === 'store') window.location.assign(handoff.url);
+    else if (handoff.kind === 'download') {
+      moveOn();
+      navigate(pathOfStep(DONE));
+      // Inside the native app the page stays as it is: the app has taken over.
+    } else return 'app' as const;
+  };
+
+  // A refusal may mean the journey has not reached the coaches after all (a safety disclosure made
+  // on another device, say): reading the state again lets the account area take the member there.
+  const onRefused = () => void queryClient.invalidateQueries({ queryKey: surveyQueryKey });
+
+  return <CoachChooser onChosen={onChosen} onRefused={onRefused} />;
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, member, mockServer, never, stubLocation } from '@/test/api';
+import { finishedSurvey } from '@/test/survey';
 import { renderApp } from '@/test/render-app';
 import { defaultRuntimeConfig } from '@/config/runtime';
 import type { Coach } from '@/features/coaches/api/list-coaches';
@@ -37,6 +38,7 @@ const coaches = [
 let server: ReturnType<typeof mockServer>;
 beforeEach(() => {
   server = mockServer({
+    ...finishedSurvey(),
     'GET /api/user/me': json(200, member),
     'GET /api/chat/list_coaches': json(200, { coaches }),
     'PUT /api/chat/me_switch_coach': json(200, { coachId: 'maya', assignedAt: '2026-11-22T10:00:00Z' }),
@@ -68,14 +70,14 @@ describe('the coach chooser', () => {
   });
 
   it('shows a loading indicator while the coaches load', async () => {
-    mockServer({ 'GET /api/user/me': json(200, member), 'GET /api/chat/list_coaches': never });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member), 'GET /api/chat/list_coaches': never });
     renderApp('/account/meet-your-coach', config);
 
     expect(await screen.findByText('Finding coaches for you…')).toHaveAttribute('role', 'status');
   });
 
   it('shows the error in a red notification titled Error, with a way to try again', async () => {
-    mockServer({ 'GET /api/user/me': json(200, member), 'GET /api/chat/list_coaches': json(500, { title: 'Internal Server Error' }) });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member), 'GET /api/chat/list_coaches': json(500, { title: 'Internal Server Error' }) });
     renderApp('/account/meet-your-coach', config);
 
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
@@ -85,7 +87,7 @@ describe('the coach chooser', () => {
   }, 15000);
 
   it('says so kindly when no coach has room', async () => {
-    mockServer({ 'GET /api/user/me': json(200, member), 'GET /api/chat/list_coaches': json(200, { coaches: [] }) });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member), 'GET /api/chat/list_coaches': json(200, { coaches: [] }) });
     renderApp('/account/meet-your-coach', config);
 
     expect(await screen.findByText(/No coaches have room right now/)).toBeInTheDocument();
@@ -106,16 +108,59 @@ describe('the coach chooser', () => {
     const { assign } = stubLocation();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockServer({
+      ...finishedSurvey(),
       'GET /api/user/me': json(200, member),
       'GET /api/chat/list_coaches': json(200, { coaches }),
-      'PUT /api/chat/me_switch_coach': json(409, { title: 'Conflict', detail: 'This coach has no room for another member right now.' }),
+      'PUT /api/chat/me_switch_coach': json(503, { title: 'Service Unavailable', detail: 'The database is busy.' }),
     });
     const { user } = renderApp('/account/meet-your-coach', config);
 
     await user.click(await screen.findByRole('button', { name: 'Choose Dev' }));
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(storeUrl));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(storeUrl), { timeout: 5000 });
     expect(error).toHaveBeenCalled();
+  });
+
+  it('stays and says why when the server refuses the choice, without handing over', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)');
+    const { assign } = stubLocation();
+    mockServer({
+      ...finishedSurvey(),
+      'GET /api/user/me': json(200, member),
+      'GET /api/chat/list_coaches': json(200, { coaches }),
+      'PUT /api/chat/me_switch_coach': json(409, { title: 'Conflict', detail: 'This coach has no room for another member right now.' }),
+    });
+    const { user, pathname } = renderApp('/account/meet-your-coach', config);
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Dev' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We couldn’t make that choice');
+    expect(alert).toHaveTextContent('This coach has no room for another member right now.');
+    expect(pathname()).toBe('/account/meet-your-coach');
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Choose Dev' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('takes a member whose journey closed meanwhile to the crisis page when the choice is refused', async () => {
+    let held = false;
+    mockServer({
+      'GET /api/onboarding/definition': finishedSurvey()['GET /api/onboarding/definition'],
+      'GET /api/onboarding/survey': () => finishedSurvey({ safetyHold: held, resumeAt: held ? 'we-are-sorry-no-go' : 'pre-account' })['GET /api/onboarding/survey'],
+      'GET /api/user/me': json(200, member),
+      'GET /api/chat/list_coaches': json(200, { coaches }),
+      'PUT /api/chat/me_switch_coach': () => {
+        // A disclosure was made on another device after the chooser opened.
+        held = true;
+        return json(409, { title: 'Conflict', detail: 'Sign-up is paused until someone from our team has checked in with you.' });
+      },
+    });
+    const { user, pathname } = renderApp('/account/meet-your-coach', config);
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Maya' }));
+
+    await waitFor(() => expect(pathname()).toBe('/we-are-sorry-no-go'));
+    expect(await screen.findByRole('link', { name: /Call 988/ })).toBeInTheDocument();
   });
 
   it('tells the native app, and stays', async () => {
@@ -134,6 +179,7 @@ describe('the coach chooser', () => {
     localStorage.setItem('utm', JSON.stringify({ utm_source: 'newsletter' }));
     const saved = vi.fn(() => new Response(null, { status: 204 }));
     mockServer({
+      ...finishedSurvey(),
       'GET /api/user/me': json(200, member),
       'GET /api/chat/list_coaches': json(200, { coaches }),
       'PUT /api/onboarding/survey': saved,

@@ -1,19 +1,28 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { paths } from '@/config/paths';
-import { useRuntimeConfig } from '@/config/runtime-context';
+import { isHttpStatus, problemDetail } from '@/lib/api-client';
 import { Button } from '@/components/button/Button';
 import { prefersReducedMotion } from '@/components/layout/AppLayout';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { chooseCoach } from '@/features/coaches/api/choose-coach';
 import { coachesQueryOptions, useCoaches, type Coach } from '@/features/coaches/api/list-coaches';
-import { handOff } from '@/features/coaches/handoff';
 import { useCoachesT } from '@/features/coaches/messages';
 import { CoachCard } from './CoachCard';
 import styles from './CoachChooser.module.css';
+
+/** Chosen says how a choice went, for whoever decides what follows it. */
+export interface ChosenProps {
+  /**
+   * onChosen is told the choice once it is saved, or once saving it failed for a reason other than
+   * a refusal (spec §4: the member moves on either way). It returns "app" when the native app has
+   * taken over, for the chooser to say so.
+   */
+  onChosen: (coachId: string, saved: boolean) => 'app' | void;
+  /** onRefused is told when the server refused the choice (409), after the chooser has shown why. */
+  onRefused: () => void;
+}
 
 /**
  * CoachChooser is the coach chooser (spec §2): a looping carousel of the coaches with room for the
@@ -23,7 +32,7 @@ import styles from './CoachChooser.module.css';
  * the keyboard and screen readers meet only what the eye can see; the arrow buttons, the arrow keys
  * and swiping move through the coaches.
  */
-export function CoachChooser() {
+export function CoachChooser({ onChosen, onRefused }: ChosenProps) {
   const t = useCoachesT();
   usePageTitle(t('title'));
   const coaches = useCoaches();
@@ -53,16 +62,14 @@ export function CoachChooser() {
       ) : coaches.data.length === 0 ? (
         <Notification title={t('none')} />
       ) : (
-        <Carousel coaches={coaches.data} />
+        <Carousel coaches={coaches.data} onChosen={onChosen} onRefused={onRefused} />
       )}
     </div>
   );
 }
 
-function Carousel({ coaches }: { coaches: Coach[] }) {
+function Carousel({ coaches, onChosen, onRefused }: { coaches: Coach[] } & ChosenProps) {
   const t = useCoachesT();
-  const { appStoreUrl } = useRuntimeConfig();
-  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const reduced = prefersReducedMotion();
   const [viewport, embla] = useEmblaCarousel({ loop: true, align: 'center', inViewThreshold: 0.9, duration: reduced ? 10 : 25 });
@@ -71,6 +78,13 @@ function Carousel({ coaches }: { coaches: Coach[] }) {
   const [announced, setAnnounced] = useState(false);
   const [choosing, setChoosing] = useState<string | null>(null);
   const [handedToApp, setHandedToApp] = useState(false);
+  const [refusal, setRefusal] = useState('');
+  // The member chose from a card they may have scrolled down; what the choice led to is shown
+  // above the carousel, so it is brought into view.
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal || handedToApp) notice.current?.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, [refusal, handedToApp, reduced]);
 
   useEffect(() => {
     if (!embla) return;
@@ -106,20 +120,27 @@ function Carousel({ coaches }: { coaches: Coach[] }) {
 
   const choose = async (coach: Coach) => {
     setChoosing(coach.coachId);
+    setRefusal('');
     let saved = true;
     try {
       await chooseCoach(coach.coachId);
       // The pages after the chooser name the member's coach; they read the list afresh.
       void queryClient.invalidateQueries({ queryKey: coachesQueryOptions().queryKey });
     } catch (error) {
+      if (isHttpStatus(error, 409)) {
+        // A refusal is not a failure to move on from: the coach has no room, or the member's
+        // journey has not reached the coaches. The server says which, in words to show.
+        setRefusal(await problemDetail(error, t('refused')));
+        setChoosing(null);
+        void queryClient.invalidateQueries({ queryKey: coachesQueryOptions().queryKey });
+        onRefused();
+        return;
+      }
       // The member moves on either way (spec §4); the coach can be chosen again in the app.
       console.error('Choosing the coach failed', error);
       saved = false;
     }
-    const next = handOff({ coachId: coach.coachId, saved, appStoreUrl, userAgent: navigator.userAgent });
-    if (next.kind === 'store') window.location.assign(next.url);
-    else if (next.kind === 'download') navigate(paths.account.downloadApp);
-    else {
+    if (onChosen(coach.coachId, saved) === 'app') {
       setChoosing(null);
       setHandedToApp(true);
     }
@@ -144,7 +165,16 @@ function Carousel({ coaches }: { coaches: Coach[] }) {
           {t('choosing')}
         </p>
       ) : null}
-      {handedToApp ? <Notification title={t('handedToApp')} /> : null}
+      {handedToApp || refusal ? (
+        <div ref={notice} className={styles.notice}>
+          {handedToApp ? <Notification title={t('handedToApp')} /> : null}
+          {refusal ? (
+            <Notification tone="error" title={t('refusedTitle')}>
+              {refusal}
+            </Notification>
+          ) : null}
+        </div>
+      ) : null}
       <div className={styles.viewport} ref={viewport}>
         <div className={styles.track}>
           {coaches.map((coach, i) => {

@@ -1,17 +1,18 @@
+import { Link } from 'wouter';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { paths } from '@/config/paths';
 import { ButtonAnchor, ButtonLink } from '@/components/button/Button';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
-import { useCoaches } from '@/features/coaches/api/list-coaches';
+import { useCoaches, type Coach } from '@/features/coaches/api/list-coaches';
 import { isIPhone } from '@/features/coaches/handoff';
 import { useCoachesT } from '@/features/coaches/messages';
 import { QrCode } from './QrCode';
 import styles from './GetTheApp.module.css';
 
-/** useCurrentCoach names the member's coach, once the coach list (usually already loaded) has it. */
-function useCurrentCoach(): string | undefined {
-  return useCoaches().data?.find((c) => c.current)?.firstName;
+/** useCurrentCoach returns the member's coach, once the coach list (usually already loaded) has it. */
+function useCurrentCoach(): Coach | undefined {
+  return useCoaches().data?.find((c) => c.current);
 }
 
 /** StoreLink is the App Store button, or a plain way to find the app when no link is configured. */
@@ -26,36 +27,68 @@ function StoreLink() {
   );
 }
 
+interface DoneProps {
+  /** heading and lines are the done step's copy from the survey definition, filled in. */
+  heading: string;
+  lines: readonly string[];
+}
+
 /**
- * DownloadApp is /account/download-app, where a member who chose a coach away from an iPhone gets
- * the app: a QR code to scan with the iPhone's camera, and the App Store link itself.
+ * Done is the end of the journey on the web (/account/download-app): the member has a coach, and
+ * is shown who, what happens next, and the way to the app: the App Store button on an iPhone, and
+ * elsewhere a QR code to scan with the iPhone's camera as well. A member who comes back lands here,
+ * not on the chooser again; a quiet link still leads there to switch.
  */
-export function DownloadApp() {
+export function Done({ heading, lines }: DoneProps) {
   const t = useCoachesT();
   const { appStoreUrl } = useRuntimeConfig();
   const coach = useCurrentCoach();
-  usePageTitle(t('downloadTitle'));
+  usePageTitle(heading);
   const onIPhone = isIPhone(navigator.userAgent);
+  const name = coach ? `${coach.firstName} ${coach.lastName}` : '';
   return (
     <div className={styles.page}>
-      <h1>{t('downloadHeading')}</h1>
-      <p className={styles.lead}>{coach ? t('downloadLeadCoach', { coach }) : t('downloadLead')}</p>
+      <header className={styles.intro}>
+        {coach ? (
+          <div className={styles.coach}>
+            <img className={styles.avatar} src={coach.avatarUrl} alt="" width={88} height={88} decoding="async" />
+            <p>
+              <span className={styles.coachLabel}>{t('current')}</span>
+              <span className={styles.coachName}>{name}</span>
+            </p>
+          </div>
+        ) : null}
+        <h1>{heading}</h1>
+        {lines.map((line) => (
+          <p key={line} className={styles.lead}>
+            {line}
+          </p>
+        ))}
+      </header>
       {appStoreUrl && !onIPhone ? (
         <figure className={styles.qr}>
           <QrCode text={appStoreUrl} label={t('qrLabel')} />
           <figcaption>{t('qrCaption')}</figcaption>
         </figure>
       ) : null}
-      <ol className={styles.steps}>
-        <li>{t('step1')}</li>
-        <li>{t('step2')}</li>
-        <li>{t('step3')}</li>
-      </ol>
+      <section className={styles.next} aria-labelledby="done-next">
+        <h2 id="done-next">{t('nextHeading')}</h2>
+        <ol className={styles.steps}>
+          <li>{t('step1')}</li>
+          <li>{t('step2')}</li>
+          <li>{coach ? t('step3Coach', { coach: coach.firstName }) : t('step3')}</li>
+        </ol>
+      </section>
       <div className={styles.actions}>
         <StoreLink />
         <ButtonLink to={paths.account.finish} variant="secondary" block>
           {t('haveApp')}
         </ButtonLink>
+        {coach ? (
+          <Link className={styles.switch} to={paths.account.meetYourCoach}>
+            {t('switchCoach')}
+          </Link>
+        ) : null}
       </div>
     </div>
   );
@@ -64,7 +97,7 @@ export function DownloadApp() {
 /** Finish is /account/finish, the end of the web journey: the member carries on in the app. */
 export function Finish() {
   const t = useCoachesT();
-  const coach = useCurrentCoach();
+  const coach = useCurrentCoach()?.firstName;
   usePageTitle(t('finishTitle'));
   return (
     <div className={styles.page}>

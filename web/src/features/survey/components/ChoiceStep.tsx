@@ -25,6 +25,8 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
   const [picked, setPicked] = useStepState<Chosen | null>(question.slug, null);
   const [problem, setProblem] = useStepState(question.slug, '');
   const [limitNote, setLimitNote] = useStepState(question.slug, '');
+  // untickedNote says which answers a choice unticked besides itself.
+  const [untickedNote, setUntickedNote] = useStepState(question.slug, '');
   const firstInput = useRef<HTMLInputElement>(null);
   const ids = useId();
 
@@ -44,16 +46,27 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
       return;
     }
     const next = new Map(chosen);
+    let changed = '';
     if (checked) {
-      if (max !== undefined && chosen.size >= max) {
+      // An exclusive option ("None of these") stands alone: choosing it unticks the others, and
+      // choosing another unticks it. The server refuses the two together.
+      const exclusive = variants.find((v) => v.key === key)?.exclusive;
+      const others = [...next.keys()].filter((k) => exclusive || variants.find((v) => v.key === k)?.exclusive);
+      if (max !== undefined && chosen.size - others.length >= max) {
         setLimitNote(t('survey.maxReached', { max }));
         return;
+      }
+      for (const other of others) next.delete(other);
+      if (others.length > 0) {
+        const option = exclusive ? variants.find((v) => v.key === key) : variants.find((v) => v.key === others[0]);
+        changed = t(exclusive ? 'survey.exclusiveCleared' : 'survey.exclusiveUnticked', { option: option?.value ?? '' });
       }
       next.set(key, '');
     } else {
       next.delete(key);
     }
     setLimitNote('');
+    setUntickedNote(changed);
     setPicked(next);
   };
 
@@ -127,10 +140,11 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
             );
           })}
         </div>
-        {max ? (
+        {many ? (
           <div aria-live="polite" className={styles.count}>
-            <p id={countId}>{t('survey.chosenCount', { count: chosen.size, max })}</p>
+            {max ? <p id={countId}>{t('survey.chosenCount', { count: chosen.size, max })}</p> : null}
             {limitNote ? <p className={styles.problem}>{limitNote}</p> : null}
+            {untickedNote ? <p>{untickedNote}</p> : null}
           </div>
         ) : null}
         <div aria-live="polite">

@@ -13,8 +13,14 @@ const groups: SurveyGroup[] = [
   { id: 4, key: 'adhdq', title: 'ADHD questionnaire' },
 ];
 
-function steps(currentGroupId: number, given = groups) {
-  render(<ProgressHeader groups={given} currentGroupId={currentGroupId} />);
+/** before is every group the survey passes through before the given one, finished. */
+function before(groupId: number): Set<number> {
+  const order = [0, 1, 2, 4, 3];
+  return new Set(order.slice(0, order.indexOf(groupId)));
+}
+
+function steps(currentGroupId: number, given = groups, finished = before(currentGroupId)) {
+  render(<ProgressHeader groups={given} currentGroupId={currentGroupId} finished={finished} />);
   const nav = screen.getByRole('navigation', { name: 'Your progress' });
   return within(nav).getAllByRole('listitem');
 }
@@ -65,6 +71,23 @@ describe('ProgressHeader', () => {
     }
     expect(items[2]!.querySelector('svg')).toBeNull();
     expect(items[2]).toHaveTextContent(/^3/);
+  });
+
+  it('marks a step done only when all its groups are finished, not because a later one is shown', () => {
+    // A member who typed a coach-matching address with the questionnaire unanswered.
+    const items = steps(3, groups, new Set([0, 1, 2]));
+
+    expect(items[0]).toHaveTextContent(/\(done\)$/);
+    expect(items[1]).not.toHaveTextContent('(done)');
+    expect(items[1]!.querySelector('svg')).toBeNull();
+  });
+
+  it('keeps the current step current, even when its answers are all in', () => {
+    const items = steps(0, groups, new Set([0, 1, 2, 4]));
+
+    expect(items[0]).toHaveAttribute('aria-current', 'step');
+    expect(items[0]).not.toHaveTextContent('(done)');
+    expect(items[1]).toHaveTextContent(/\(done\)$/);
   });
 
   it('shows no check marks at the start', () => {

@@ -9,11 +9,20 @@ import styles from './ProgressHeader.module.css';
  */
 const headerSteps: readonly (readonly number[])[] = [[0, 1], [2, 4], [3]];
 
+interface ProgressHeaderProps {
+  groups: readonly SurveyGroup[];
+  currentGroupId: number;
+  /** finished holds the groups whose required steps are all answered. */
+  finished: ReadonlySet<number>;
+}
+
 /**
- * ProgressHeader shows where the member is: three named steps, finished ones with a check mark and
- * the current one marked for screen readers with aria-current. Titles come from the definition.
+ * ProgressHeader shows where the member is: three named steps, the current one marked for screen
+ * readers with aria-current, and the others with a check mark once every required step of theirs
+ * is answered (not merely passed: a member who typed a later address has not finished the earlier
+ * steps). Titles come from the definition.
  */
-export function ProgressHeader({ groups, currentGroupId }: { groups: readonly SurveyGroup[]; currentGroupId: number }) {
+export function ProgressHeader({ groups, currentGroupId, finished }: ProgressHeaderProps) {
   const t = useT();
   const current = headerSteps.findIndex((ids) => ids.includes(currentGroupId));
   if (current < 0) return null;
@@ -22,7 +31,7 @@ export function ProgressHeader({ groups, currentGroupId }: { groups: readonly Su
       <ol className={styles.steps}>
         {headerSteps.map((ids, index) => {
           const title = groups.find((g) => g.id === ids[0])?.title ?? '';
-          const done = index < current;
+          const done = index !== current && ids.every((id) => finished.has(id));
           const state = done ? styles.done : index === current ? styles.current : styles.later;
           return (
             <li key={title} className={`${styles.step} ${state}`} aria-current={index === current ? 'step' : undefined}>

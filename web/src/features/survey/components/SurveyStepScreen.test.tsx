@@ -5,14 +5,17 @@ import { renderApp } from '@/test/render-app';
 import type { SurveySaveBody } from '@/features/survey/api/types';
 import { setLandingForTest } from '@/features/survey/navigation';
 import { surveySaveQueue } from '@/features/survey/save-queue-instance';
-import { testDefinition } from '@/features/survey/test-definition';
+import { answeredBefore, testDefinition } from '@/features/survey/test-definition';
 
 type Put = (request: Request) => Response | Promise<Response>;
 
 const noContent = () => new Response(null, { status: 204 });
 
-/** server answers the survey's calls; every PUT body is recorded in sent. */
-function server(put: Put = noContent, answers: unknown[] = []) {
+/**
+ * server answers the survey's calls for a member who has started (name-and-birth is answered);
+ * every PUT body is recorded in sent.
+ */
+function server(put: Put = noContent, answers: unknown[] = answeredBefore('how-you-identify')) {
   const sent: SurveySaveBody[] = [];
   const mock = mockServer({
     'GET /api/user/me': json(200, member),
@@ -106,7 +109,7 @@ describe('survey step', () => {
   });
 
   it('asks for the free text of “Something else” and sends it as the value', async () => {
-    const { sent } = server();
+    const { sent } = server(noContent, answeredBefore('whats-your-motivation'));
     const { user } = renderApp('/whats-your-motivation');
 
     await user.click(await screen.findByRole('checkbox', { name: 'Something else' }));
@@ -115,6 +118,68 @@ describe('survey step', () => {
 
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.data[0]?.answers).toEqual([{ key: 'other', value: 'My kids' }]);
+  });
+
+  it('unticks the other answers when “None of these” is chosen, and the other way round, saying so', async () => {
+    const { sent } = server();
+    const { user } = renderApp('/what-apply-to-you');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Anxiety' }));
+    await user.click(screen.getByRole('checkbox', { name: 'None of these' }));
+
+    expect(screen.getByRole('checkbox', { name: 'Anxiety' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'None of these' })).toBeChecked();
+    expect(screen.getByText('We unticked your other answers, since you chose “None of these”.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Anxiety' }));
+
+    expect(screen.getByRole('checkbox', { name: 'None of these' })).not.toBeChecked();
+    expect(screen.getByText('We unticked “None of these”, since you chose an answer.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.data[0]?.answers).toEqual([{ key: 'anxiety', value: '' }]);
+  });
+
+  it('takes a member who types a later step’s address to the first step they still need to answer', async () => {
+    server(noContent, []);
+    const { pathname } = renderApp('/whats-your-motivation');
+
+    await waitFor(() => expect(pathname()).toBe('/name-and-birth'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About you' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('keeps a member with a safety hold on the crisis page, whatever step they open', async () => {
+    mockServer({
+      'GET /api/user/me': json(200, member),
+      'GET /api/onboarding/definition': json(200, testDefinition),
+      'GET /api/onboarding/survey': json(200, {
+        answers: answeredBefore(),
+        resumeAt: 'we-are-sorry-no-go',
+        score: null,
+        highLikelihood: false,
+        safetyHold: true,
+        coachId: null,
+      }),
+    });
+    const { pathname } = renderApp('/how-you-identify');
+
+    await waitFor(() => expect(pathname()).toBe('/we-are-sorry-no-go'));
+    expect(await screen.findByRole('link', { name: /Call 988/ })).toBeInTheDocument();
+  });
+
+  it('stays on the crisis page when the member goes back after the self-harm answer', async () => {
+    server(() => never());
+    const { user, pathname, navigate } = renderApp('/what-apply-to-you');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Thoughts of hurting myself in the past 6 months' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pathname()).toBe('/we-are-sorry-no-go'));
+
+    // Back, as the browser's back button would, and to the step before it.
+    await navigate('/what-apply-to-you');
+    await waitFor(() => expect(pathname()).toBe('/we-are-sorry-no-go'));
+    await navigate('/your-challenge-is');
+    await waitFor(() => expect(pathname()).toBe('/we-are-sorry-no-go'));
   });
 
   it('goes to the crisis page at once after the self-harm answer, even when saving hangs', async () => {
@@ -226,6 +291,7 @@ describe('survey step', () => {
 
   it('shows the answer the member gave before', async () => {
     server(noContent, [
+      ...answeredBefore('how-you-identify'),
       { questionSlug: 'how-you-identify', answers: [{ key: 'male', value: '' }], updatedAt: '2026-01-01T00:00:00Z' },
     ]);
     renderApp('/how-you-identify');
@@ -249,8 +315,8 @@ describe('survey step', () => {
     expect(await screen.findByRole('radio', { name: 'Female' })).toBeChecked();
   });
 
-  it('shows the progress header with the current step marked', async () => {
-    server();
+  it('shows the progress header with the current step marked, and the steps before it done', async () => {
+    server(noContent, answeredBefore());
     renderApp('/trouble-order');
 
     const progress = await screen.findByRole('navigation', { name: 'Your progress' });
@@ -286,7 +352,7 @@ describe('name-and-birth', () => {
   }
 
   it('saves the answers, waits for them, then goes to how-you-identify on an iPhone', async () => {
-    const { sent } = server();
+    const { sent } = server(noContent, []);
     const { user, pathname } = renderApp('/name-and-birth');
 
     await fill(user);
@@ -316,7 +382,7 @@ describe('name-and-birth', () => {
   });
 
   it('sends an Android member to ios-only, with a way to change the answer', async () => {
-    server();
+    server(noContent, []);
     const { user, pathname } = renderApp('/name-and-birth');
 
     await fill(user, 'Android');
@@ -327,7 +393,7 @@ describe('name-and-birth', () => {
   });
 
   it('starts at 18 years ago and stops someone under 18 kindly, sending nothing', async () => {
-    const { sent } = server();
+    const { sent } = server(noContent, []);
     const { user, pathname } = renderApp('/name-and-birth');
     const today = new Date();
 
@@ -355,7 +421,7 @@ describe('name-and-birth', () => {
     ['April', '31', '1990', 'April has only 30 days. Please check the day.'],
     ['February', '29', '1990', '1990 wasn’t a leap year, so February had 28 days. Please check the date.'],
   ])('refuses %s %s, %s', async (month, day, year, message) => {
-    const { sent } = server();
+    const { sent } = server(noContent, []);
     const { user } = renderApp('/name-and-birth');
 
     await fill(user);
@@ -371,7 +437,7 @@ describe('name-and-birth', () => {
   });
 
   it('names every missing answer and focuses the first', async () => {
-    server();
+    server(noContent, []);
     const { user } = renderApp('/name-and-birth');
 
     await user.clear(await screen.findByRole('textbox', { name: 'First name' }));
@@ -386,7 +452,7 @@ describe('name-and-birth', () => {
   });
 
   it('links the terms and the privacy policy in a new tab', async () => {
-    server();
+    server(noContent, []);
     renderApp('/name-and-birth');
 
     const terms = await screen.findByRole('link', { name: /terms and conditions/ });

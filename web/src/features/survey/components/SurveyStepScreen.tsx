@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { paths, surveyStepPath } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
@@ -11,15 +11,16 @@ import { Button, ButtonLink } from '@/components/button/Button';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
-import { useDefinition } from '@/features/survey/api/get-definition';
 import { useSurvey } from '@/features/survey/api/get-survey';
 import { saveSurvey, SurveyRejectedError, type FieldProblem } from '@/features/survey/api/save-survey';
 import type { Answer, Question, SurveyDefinition, SurveySaveBody, SurveyState } from '@/features/survey/api/types';
 import { fillCopy, IOS_ONLY, isLanding, leaveLanding, NAME_AND_BIRTH, nextStepOf, resumeStep } from '@/features/survey/navigation';
+import { finishedGroups, pathOfStep, redirectFor } from '@/features/survey/journey';
 import { useSaveStatus } from '@/features/survey/save-queue';
 import { surveySaveQueue } from '@/features/survey/save-queue-instance';
 import type { SurveySlug } from '@/features/survey/slugs';
 import { answersOf } from '@/features/survey/use-answers-of';
+import { useJourney } from '@/features/survey/use-journey';
 import { useStepState } from '@/features/survey/use-step-state';
 import { ChoiceStep } from './ChoiceStep';
 import { Illustration } from './Illustration';
@@ -43,16 +44,6 @@ const formSteps: Partial<Record<string, { preload: () => void }>> = {
   'score-screen': ScoreStep,
   account: AccountStep,
   testimonials: TestimonialsStep,
-};
-
-/**
- * Steps of the definition that the account area shows (spec §2, "Inside /account"): their address
- * as a survey step leads there. The "account" step itself is at /account, the area's index.
- */
-const accountAreaSteps: Partial<Record<string, string>> = {
-  'meet-your-coach': paths.account.meetYourCoach,
-  'plan-recommendation': paths.account.planRecommendation,
-  'plan-preview': paths.account.planPreview,
 };
 
 /** The steps whose answers the member must see saved before going on (see useStepSubmit). */
@@ -86,8 +77,8 @@ export function SurveyStepScreen({ slug, member }: SurveyStepScreenProps) {
 }
 
 function StepContent({ slug, member }: SurveyStepScreenProps) {
-  const definition = useDefinition();
   const saved = useSurvey();
+  const state = useJourney();
   const [, navigate] = useLocation();
   const path = surveyStepPath(slug);
   const landing = slug === NAME_AND_BIRTH && isLanding(path);
@@ -98,30 +89,30 @@ function StepContent({ slug, member }: SurveyStepScreenProps) {
   }, [path]);
 
   // A returning member who arrives on name-and-birth with it answered goes on where they stopped.
-  const resumeAt =
-    landing && definition.data?.questions[NAME_AND_BIRTH] && saved.data
-      ? resumeStep(definition.data.questions[NAME_AND_BIRTH], saved.data, isNativeShell())
-      : '';
-  const known = Boolean(definition.data) && (Boolean(saved.data) || saved.isError);
+  const nameAndBirth = state?.definition.questions[NAME_AND_BIRTH];
+  const resumeAt = landing && nameAndBirth && saved.data ? resumeStep(nameAndBirth, saved.data, isNativeShell()) : '';
+  const known = state !== undefined;
   useEffect(() => {
     // Both the definition and the member's answers must be in before deciding.
     if (!landing || !known) return;
     leaveLanding();
-    if (resumeAt) navigate(surveyStepPath(resumeAt), { replace: true });
+    if (resumeAt) navigate(pathOfStep(resumeAt), { replace: true });
   }, [landing, known, resumeAt, navigate]);
 
-  // A failed definition is handed to the page's error boundary, which offers "Try again".
-  if (definition.isError) throw definition.error;
-  const accountPath = accountAreaSteps[slug];
-  if (accountPath) return <Redirect to={accountPath} replace />;
+  // A step the account area shows is taken there at once.
+  if (pathOfStep(slug) !== path) return <Redirect to={pathOfStep(slug)} replace />;
   // The member's earlier answers are waited for too (they are asked for alongside the definition),
   // so a form starts from them rather than changing under the member's hands.
-  if (!definition.data || (!saved.data && !saved.isError)) return <PageLoading />;
-  const question = definition.data.questions[slug];
-  if (!question) return <Redirect to={surveyStepPath(definition.data.firstQuestion)} replace />;
+  if (!state) return <PageLoading />;
+  const question = state.definition.questions[slug];
+  if (!question) return <Redirect to={surveyStepPath(state.definition.firstQuestion)} replace />;
+  // Whatever address was typed, a step past where the journey has reached is not shown: a safety
+  // disclosure keeps the member on the crisis page, and an unanswered step comes first.
+  const elsewhere = redirectFor(state.definition, state.journey, slug);
+  if (elsewhere) return <Redirect to={pathOfStep(elsewhere)} replace />;
   // One Step shows step after step: React keeps the page's elements and changes only what differs,
   // which paints the next step sooner than building it anew.
-  return <Step definition={definition.data} saved={saved.data} question={question} member={member} />;
+  return <Step definition={state.definition} saved={saved.data} question={question} member={member} />;
 }
 
 /**
@@ -178,9 +169,15 @@ interface StepProps {
   member?: MemberDetails;
 }
 
-function Step({ definition, saved, question, member }: StepProps) {
+function Step({ definition, saved, question: defined, member }: StepProps) {
   const t = useT();
-  const { brandName } = useRuntimeConfig();
+  const { brandName, paymentEnabled } = useRuntimeConfig();
+  // Copy promises only steps that come: with payment on, a step that speaks of the plan has text
+  // of its own for it (paymentText).
+  const question = useMemo(
+    () => (paymentEnabled && defined.paymentText ? { ...defined, text: defined.paymentText } : defined),
+    [defined, paymentEnabled],
+  );
   const initial = answersOf(saved, question.slug);
   const nameAndBirth = answersOf(saved, NAME_AND_BIRTH);
   const { submit, busy, problem } = useStepSubmit(question);
@@ -278,7 +275,11 @@ function Step({ definition, saved, question, member }: StepProps) {
 
   return (
     <div className={pageStyles.page}>
-      <ProgressHeader groups={definition.groups} currentGroupId={question.groupId} />
+      <ProgressHeader
+        groups={definition.groups}
+        currentGroupId={question.groupId}
+        finished={finishedGroups(definition, (slug) => answersOf(saved, slug))}
+      />
       {question.illustration ? <Illustration name={question.illustration} /> : null}
       {body}
     </div>

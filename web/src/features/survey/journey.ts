@@ -1,0 +1,173 @@
+import { paths, surveyStepPath } from '@/config/paths';
+import type { Answer, Question, SurveyDefinition } from './api/types';
+
+// The journey's rules as the server keeps them (internal/survey/journey.go and
+// internal/onboarding/service.go): which steps a member may see, where they continue, and what
+// follows the coach choice. The server refuses every call past the survey until its rules say so;
+// the app follows the same rules so that a member never sees a step early, whatever address they
+// type, and is shown the right step at once rather than after a refusal.
+
+export const NO_GO = 'we-are-sorry-no-go';
+export const MEET_YOUR_COACH = 'meet-your-coach';
+/** DONE is the journey's last step: the member has a coach and is handed over to the app. */
+export const DONE = 'thank-you-page';
+
+/** AnswersOf tells what the member answered to a step: this page's answers first, then the saved ones. */
+export type AnswersOf = (slug: string) => readonly Answer[] | undefined;
+
+const flows = new WeakMap<SurveyDefinition, readonly string[]>();
+
+/**
+ * flowOf returns the survey's main path in order, without the steps only a branch leads to: from
+ * the head of the path (back from firstQuestion along prevStep) forward along nextStep, as the
+ * server derives it. The order of steps is the definition's; the app keeps no list of its own.
+ */
+export function flowOf(definition: SurveyDefinition): readonly string[] {
+  const known = flows.get(definition);
+  if (known) return known;
+  const { questions } = definition;
+  let head = definition.firstQuestion;
+  for (let steps = 0; questions[head]?.prevStep && steps <= Object.keys(questions).length; steps++) {
+    head = questions[head]!.prevStep;
+  }
+  const flow: string[] = [];
+  for (let slug = head; slug && questions[slug] && !flow.includes(slug); slug = questions[slug]!.nextStep) flow.push(slug);
+  flows.set(definition, flow);
+  return flow;
+}
+
+/** disclosesSafety tells whether answers to a question choose an option that leads to the crisis page. */
+export function disclosesSafety(question: Question, answers: readonly Answer[] | undefined): boolean {
+  return (question.answerVariants ?? []).some((v) => v.branchTo === NO_GO && answers?.some((a) => a.key === v.key));
+}
+
+/** Journey is where a member's journey stands, as far as the app can tell. */
+export interface Journey {
+  /** hold: a safety disclosure, saved or given on this page, keeps the member on the crisis page. */
+  hold: boolean;
+  /** gap is the first required step of the main path without an answer, or "". */
+  gap: string;
+  /** coachChosen: the member has a coach. */
+  coachChosen: boolean;
+  /** resumeAt is the step the member continues at. */
+  resumeAt: string;
+}
+
+/** SavedJourney is what the server said of the member's journey (GET /api/onboarding/survey). */
+export interface SavedJourney {
+  safetyHold: boolean;
+  coachId: string | null;
+}
+
+/**
+ * journeyOf puts the server's word together with the answers given on this page: a disclosure
+ * made here holds at once, before its save arrives, and answers given here fill gaps at once.
+ */
+export function journeyOf(
+  definition: SurveyDefinition,
+  saved: SavedJourney | undefined,
+  answersOf: AnswersOf,
+  paymentEnabled: boolean,
+): Journey {
+  const flow = flowOf(definition);
+  const hold =
+    (saved?.safetyHold ?? false) ||
+    Object.values(definition.questions).some((q) => disclosesSafety(q, answersOf(q.slug)));
+  const gap = flow.find((slug) => definition.questions[slug]!.required && !answersOf(slug)?.length) ?? '';
+  const coachChosen = Boolean(saved?.coachId);
+  let resumeAt: string;
+  if (hold) resumeAt = NO_GO;
+  else if (gap) resumeAt = gap;
+  else if (coachChosen) resumeAt = afterCoachChoice(definition, paymentEnabled);
+  else {
+    const last = flow.findLastIndex((slug) => Boolean(answersOf(slug)?.length));
+    resumeAt = last < 0 ? definition.firstQuestion : flow[Math.min(last + 1, flow.length - 1)]!;
+  }
+  return { hold, gap, coachChosen, resumeAt };
+}
+
+/**
+ * afterCoachChoice is the one place that decides what follows choosing a coach: with payment on,
+ * the steps toward the plan (what meet-your-coach leads to in the definition); without it, the
+ * done step, where the member is handed over to the app.
+ */
+export function afterCoachChoice(definition: SurveyDefinition, paymentEnabled: boolean): string {
+  return paymentEnabled ? (definition.questions[MEET_YOUR_COACH]?.nextStep ?? DONE) : DONE;
+}
+
+/**
+ * redirectFor returns the step a member who asks for slug is taken to instead, or "" when they may
+ * see it. Under a safety hold, only the crisis page; otherwise nothing on the main path past the
+ * first unanswered required step; nothing past the coach chooser until a coach is chosen. The
+ * screens only a branch leads to (ios-only, a prior coach's note) say nothing of the journey and
+ * stay open.
+ */
+export function redirectFor(definition: SurveyDefinition, journey: Journey, slug: string): string {
+  if (journey.hold) return slug === NO_GO ? '' : NO_GO;
+  const flow = flowOf(definition);
+  const at = flow.indexOf(slug);
+  if (at < 0) return '';
+  const limit = journey.gap ? flow.indexOf(journey.gap) : journey.coachChosen ? flow.length - 1 : flow.indexOf(MEET_YOUR_COACH);
+  return at <= limit ? '' : journey.resumeAt;
+}
+
+/**
+ * The steps of the definition that live in the account area (spec §2, "Inside /account"): their
+ * address as a survey step leads there. The done step is the download page, which hands over to
+ * the app.
+ */
+const accountAreaPaths: Partial<Record<string, string>> = {
+  account: paths.account.root,
+  [MEET_YOUR_COACH]: paths.account.meetYourCoach,
+  'plan-recommendation': paths.account.planRecommendation,
+  'plan-preview': paths.account.planPreview,
+  [DONE]: paths.account.downloadApp,
+};
+
+/** pathOfStep is the address a step is shown at. */
+export function pathOfStep(slug: string): string {
+  return accountAreaPaths[slug] ?? surveyStepPath(slug);
+}
+
+/**
+ * stepOfAccountPath names the step of the journey an address in the account area belongs to, so
+ * the area's pages follow the same rules as the survey's steps. The index is the account step
+ * (the chooser follows it there); checkout and its answer belong with the plan. The download and
+ * finish pages open with the chooser: a member whose choice could not be saved is still handed
+ * over to the app (spec §4), where the coach can be chosen again.
+ */
+export function stepOfAccountPath(pathname: string): string {
+  switch (pathname.replace(/\/+$/, '') || paths.account.root) {
+    case paths.account.root:
+      return 'account';
+    case paths.account.meetYourCoach:
+      return MEET_YOUR_COACH;
+    case paths.account.planRecommendation:
+      return 'plan-recommendation';
+    case paths.account.planPreview:
+    case paths.account.checkout:
+    case paths.account.paymentResponse:
+      return 'plan-preview';
+    case paths.account.downloadApp:
+    case paths.account.finish:
+      return MEET_YOUR_COACH;
+  }
+  return '';
+}
+
+/**
+ * finishedGroups returns the survey's groups whose required steps on the main path all have an
+ * answer, for the progress header to mark done. A group with no required step is never finished:
+ * there is nothing to tell that the member has been through it.
+ */
+export function finishedGroups(definition: SurveyDefinition, answersOf: AnswersOf): ReadonlySet<number> {
+  const required = new Set<number>();
+  const open = new Set<number>();
+  for (const slug of flowOf(definition)) {
+    const q = definition.questions[slug]!;
+    if (!q.required) continue;
+    required.add(q.groupId);
+    if (!answersOf(slug)?.length) open.add(q.groupId);
+  }
+  return new Set([...required].filter((id) => !open.has(id)));
+}
