@@ -30,7 +30,16 @@ export default defineConfig({
           // Everything the first screen needs at start-up (React, the router, the frame, the home
           // and crisis pages) goes into the one entry file. Left alone, the bundler splits React
           // into a shared file of its own, and the first paint would wait on a fourth request.
-          groups: [{ name: 'main', tags: ['$initial'] }],
+          groups: [
+            { name: 'main', tags: ['$initial'] },
+            // A survey step's screen and the journey's rules it shares with the account area go in
+            // one file: left alone, each shared module becomes a tiny file of its own, and every
+            // step's first screen pays for their wrappers.
+            {
+              name: 'survey-step',
+              test: /src\/features\/survey\/(journey|navigation|use-journey|use-answers-of|use-step-state)\.ts$|src\/features\/survey\/components\/SurveyStepScreen/,
+            },
+          ],
         },
       },
     },

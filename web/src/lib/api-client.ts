@@ -134,18 +134,3 @@ export const apiClient = {
 export function isHttpStatus(error: unknown, status: number): error is HttpError {
   return error instanceof HttpError && error.response.status === status;
 }
-
-/**
- * problemDetail reads the detail of an error answer's problem (RFC 9457), which the server writes
- * for the member, or returns fallback when there is none.
- */
-export async function problemDetail(error: HttpError, fallback: string): Promise<string> {
-  const problem: unknown = await error.response
-    .clone()
-    .json()
-    .catch(() => null);
-  if (typeof problem === 'object' && problem !== null && 'detail' in problem && typeof problem.detail === 'string' && problem.detail) {
-    return problem.detail;
-  }
-  return fallback;
-}

@@ -130,32 +130,6 @@ export function pathOfStep(slug: string): string {
 }
 
 /**
- * stepOfAccountPath names the step of the journey an address in the account area belongs to, so
- * the area's pages follow the same rules as the survey's steps. The index is the account step
- * (the chooser follows it there); checkout and its answer belong with the plan. The download and
- * finish pages open with the chooser: a member whose choice could not be saved is still handed
- * over to the app (spec §4), where the coach can be chosen again.
- */
-export function stepOfAccountPath(pathname: string): string {
-  switch (pathname.replace(/\/+$/, '') || paths.account.root) {
-    case paths.account.root:
-      return 'account';
-    case paths.account.meetYourCoach:
-      return MEET_YOUR_COACH;
-    case paths.account.planRecommendation:
-      return 'plan-recommendation';
-    case paths.account.planPreview:
-    case paths.account.checkout:
-    case paths.account.paymentResponse:
-      return 'plan-preview';
-    case paths.account.downloadApp:
-    case paths.account.finish:
-      return MEET_YOUR_COACH;
-  }
-  return '';
-}
-
-/**
  * finishedGroups returns the survey's groups whose required steps on the main path all have an
  * answer, for the progress header to mark done. A group with no required step is never finished:
  * there is nothing to tell that the member has been through it.

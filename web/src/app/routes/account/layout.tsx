@@ -1,8 +1,35 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { PageLoading } from '@/components/layout/PageLoading';
-import { pathOfStep, redirectFor, stepOfAccountPath } from '@/features/survey/journey';
+import { paths } from '@/config/paths';
+import { MEET_YOUR_COACH, pathOfStep, redirectFor } from '@/features/survey/journey';
 import { useJourney } from '@/features/survey/use-journey';
+
+/**
+ * stepOfAccountPath names the step of the journey an address in the account area belongs to, so
+ * the area's pages follow the same rules as the survey's steps. The index is the account step
+ * (the chooser follows it there); checkout and its answer belong with the plan. The download and
+ * finish pages open with the chooser: a member whose choice could not be saved is still handed
+ * over to the app (spec §4), where the coach can be chosen again.
+ */
+function stepOfAccountPath(pathname: string): string {
+  switch (pathname.replace(/\/+$/, '') || paths.account.root) {
+    case paths.account.root:
+      return 'account';
+    case paths.account.meetYourCoach:
+      return MEET_YOUR_COACH;
+    case paths.account.planRecommendation:
+      return 'plan-recommendation';
+    case paths.account.planPreview:
+    case paths.account.checkout:
+    case paths.account.paymentResponse:
+      return 'plan-preview';
+    case paths.account.downloadApp:
+    case paths.account.finish:
+      return MEET_YOUR_COACH;
+  }
+  return '';
+}
 
 /**
  * The account area's layout. The sign-in check wraps it in the route tree (RequireMember), so it

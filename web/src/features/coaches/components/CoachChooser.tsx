@@ -1,12 +1,11 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isHttpStatus, problemDetail } from '@/lib/api-client';
 import { Button } from '@/components/button/Button';
 import { prefersReducedMotion } from '@/components/layout/AppLayout';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
-import { chooseCoach } from '@/features/coaches/api/choose-coach';
+import { ChoiceRefusedError, chooseCoach } from '@/features/coaches/api/choose-coach';
 import { coachesQueryOptions, useCoaches, type Coach } from '@/features/coaches/api/list-coaches';
 import { useCoachesT } from '@/features/coaches/messages';
 import { CoachCard } from './CoachCard';
@@ -127,10 +126,10 @@ function Carousel({ coaches, onChosen, onRefused }: { coaches: Coach[] } & Chose
       // The pages after the chooser name the member's coach; they read the list afresh.
       void queryClient.invalidateQueries({ queryKey: coachesQueryOptions().queryKey });
     } catch (error) {
-      if (isHttpStatus(error, 409)) {
+      if (error instanceof ChoiceRefusedError) {
         // A refusal is not a failure to move on from: the coach has no room, or the member's
         // journey has not reached the coaches. The server says which, in words to show.
-        setRefusal(await problemDetail(error, t('refused')));
+        setRefusal(error.detail || t('refused'));
         setChoosing(null);
         void queryClient.invalidateQueries({ queryKey: coachesQueryOptions().queryKey });
         onRefused();
