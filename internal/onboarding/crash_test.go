@@ -73,6 +73,21 @@ func saveUntilKilled(dsn, userID string) error {
 	}
 }
 
+// storeWithMember opens the store of dsn, closed when the test ends, with one member in it.
+func storeWithMember(t *testing.T, dsn string) (*sqlstore.DB, string) {
+	t.Helper()
+	db, err := openStore(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	u, err := db.CreateUser(context.Background(), account.User{Subject: "saver"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, u.ID
+}
+
 // storedNames returns the first name the member's answers hold and the one their profile holds.
 func storedNames(t *testing.T, db *sqlstore.DB, userID string) (answered, profile string) {
 	t.Helper()
@@ -97,27 +112,16 @@ func storedNames(t *testing.T, db *sqlstore.DB, userID string) (answered, profil
 // database that the stored answers and the profile name the same person: a save commits all of
 // itself or nothing.
 func TestSaveSurvivesAKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts and kills processes")
-	}
 	t.Parallel()
 	const cycles = 15
 	for _, d := range sqltest.Databases(t) {
 		t.Run(d.Dialect, func(t *testing.T) {
-			db, err := openStore(d.DSN)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			u, err := db.CreateUser(context.Background(), account.User{Subject: "crash"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			db, userID := storeWithMember(t, d.DSN)
 			saves := 0
 			for cycle := range cycles {
-				n := runAndKill(t, d.DSN, u.ID, 5+rand.IntN(40))
+				n := runAndKill(t, d.DSN, userID, 5+rand.IntN(40))
 				saves += n
-				answered, profile := storedNames(t, db, u.ID)
+				answered, profile := storedNames(t, db, userID)
 				if answered == "" || answered != profile {
 					t.Fatalf("cycle %d, after %d saves: the answers say %q and the profile %q", cycle, n, answered, profile)
 				}
@@ -183,20 +187,12 @@ func TestSaveIsOneTransaction(t *testing.T) {
 	}
 	for _, d := range sqltest.Databases(t) {
 		t.Run(d.Dialect, func(t *testing.T) {
-			db, err := openStore(d.DSN)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			u, err := db.CreateUser(context.Background(), account.User{Subject: "inject"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			db, userID := storeWithMember(t, d.DSN)
 			save := func(store onboarding.Store, first string) error {
 				answers := surveytest.NameAndBirth(surveytest.DateOfBirth)
 				answers[0].Value = first
 				data := []survey.QuestionAnswers{{QuestionSlug: survey.SlugNameAndBirth, Answers: answers}}
-				return onboarding.NewService(store, def, onboarding.Settings{}, time.Now).Save(context.Background(), u.ID, survey.SlugNameAndBirth, data, onboarding.UTM{})
+				return onboarding.NewService(store, def, onboarding.Settings{}, time.Now).Save(context.Background(), userID, survey.SlugNameAndBirth, data, onboarding.UTM{})
 			}
 			if err := save(db, "Ann"); err != nil {
 				t.Fatal(err)
@@ -204,10 +200,10 @@ func TestSaveIsOneTransaction(t *testing.T) {
 			if err := save(failingProfile{db}, "Bea"); apperr.CodeOf(err) != apperr.Unavailable {
 				t.Fatalf("the save with a failing profile update = %v, want its error", err)
 			}
-			if answered, profile := storedNames(t, db, u.ID); answered != "Ann" || profile != "Ann" {
+			if answered, profile := storedNames(t, db, userID); answered != "Ann" || profile != "Ann" {
 				t.Errorf("after the failed save: answers %q, profile %q; want both still Ann", answered, profile)
 			}
-			history, err := db.AnswerHistory(context.Background(), u.ID, survey.SlugNameAndBirth)
+			history, err := db.AnswerHistory(context.Background(), userID, survey.SlugNameAndBirth)
 			if err != nil || len(history) != 1 {
 				t.Errorf("history = %d states, %v; want only Ann's", len(history), err)
 			}
