@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { useRuntimeConfig } from '@/config/runtime-context';
@@ -57,7 +57,7 @@ export function Component() {
 
   // A refusal may mean the journey has not reached the coaches after all (a safety disclosure made
   // on another device, say): reading the state again lets the account area take the member there.
-  const onRefused = () => void queryClient.invalidateQueries({ queryKey: surveyQueryKey });
+  const onRefused = useCallback(() => void queryClient.invalidateQueries({ queryKey: surveyQueryKey }), [queryClient]);
 
   return <CoachChooser onChosen={onChosen} onRefused={onRefused} />;
 }

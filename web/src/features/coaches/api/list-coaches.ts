@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { components } from '@/lib/api-schema';
+import { asRefused } from './refused';
 
 // GET /api/chat/list_coaches (spec §7): the active coaches with room for the member, the best match
 // first. The fields of spec §3 come first; the rest are Wayfinder's own. The types come from the
@@ -10,8 +11,13 @@ export type Coach = components['schemas']['Coach'];
 export type CoachMatch = components['schemas']['CoachMatch'];
 export type CoachesResponse = components['schemas']['CoachesResponse'];
 
-export function listCoaches(signal?: AbortSignal): Promise<CoachesResponse> {
-  return apiClient.get<CoachesResponse>('chat/list_coaches', { signal });
+/** listCoaches reads the coaches; a member whose journey has not reached them gets a RefusedError (409). */
+export async function listCoaches(signal?: AbortSignal): Promise<CoachesResponse> {
+  try {
+    return await apiClient.get<CoachesResponse>('chat/list_coaches', { signal });
+  } catch (error) {
+    throw await asRefused(error);
+  }
 }
 
 export function coachesQueryOptions() {

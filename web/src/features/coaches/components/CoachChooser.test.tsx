@@ -142,6 +142,19 @@ describe('the coach chooser', () => {
     expect(screen.getByRole('button', { name: 'Choose Dev' })).not.toHaveAttribute('aria-disabled');
   });
 
+  it('says in words why the coaches are not open, not with the status code', async () => {
+    mockServer({
+      ...finishedSurvey(),
+      'GET /api/user/me': json(200, member),
+      'GET /api/chat/list_coaches': json(409, { title: 'Conflict', detail: 'Please finish the survey first: one question still needs an answer.' }),
+    });
+    renderApp('/account/meet-your-coach', config);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please finish the survey first: one question still needs an answer.');
+    expect(alert).not.toHaveTextContent(/status code/);
+  });
+
   it('takes a member whose journey closed meanwhile to the crisis page when the choice is refused', async () => {
     let held = false;
     mockServer({

@@ -5,7 +5,8 @@ import { Button } from '@/components/button/Button';
 import { prefersReducedMotion } from '@/components/layout/AppLayout';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
-import { ChoiceRefusedError, chooseCoach } from '@/features/coaches/api/choose-coach';
+import { chooseCoach } from '@/features/coaches/api/choose-coach';
+import { RefusedError } from '@/features/coaches/api/refused';
 import { coachesQueryOptions, useCoaches, type Coach } from '@/features/coaches/api/list-coaches';
 import { useCoachesT } from '@/features/coaches/messages';
 import { CoachCard } from './CoachCard';
@@ -35,6 +36,11 @@ export function CoachChooser({ onChosen, onRefused }: ChosenProps) {
   const t = useCoachesT();
   usePageTitle(t('title'));
   const coaches = useCoaches();
+  // The list refused: the journey may have closed on another device, so its state is read again.
+  const listRefused = coaches.error instanceof RefusedError;
+  useEffect(() => {
+    if (listRefused) onRefused();
+  }, [listRefused, onRefused]);
 
   return (
     <div className={styles.chooser}>
@@ -126,7 +132,7 @@ function Carousel({ coaches, onChosen, onRefused }: { coaches: Coach[] } & Chose
       // The pages after the chooser name the member's coach; they read the list afresh.
       void queryClient.invalidateQueries({ queryKey: coachesQueryOptions().queryKey });
     } catch (error) {
-      if (error instanceof ChoiceRefusedError) {
+      if (error instanceof RefusedError) {
         // A refusal is not a failure to move on from: the coach has no room, or the member's
         // journey has not reached the coaches. The server says which, in words to show.
         setRefusal(error.detail || t('refused'));
