@@ -7,6 +7,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/cleantext"
 )
 
 // authenticateBearer verifies an Authorization header and finds, or on a subject's first request
@@ -41,6 +42,10 @@ func (s *Service) authenticateBearer(r *http.Request, header []string) (Principa
 // brings their stored role in line with the token's roles claim when it has one. Looking up first
 // keeps the common case to one read; EnsureUser is atomic, so two first requests make one user.
 func (s *Service) userFor(ctx context.Context, id identity) (account.User, error) {
+	// A provider's claims are stored as they come, so they must be text the database keeps.
+	if cleantext.Problem(id.Subject) != "" || cleantext.Problem(id.Email) != "" {
+		return account.User{}, apperr.E(apperr.Unauthenticated, "The sign-in token's subject or email is not valid text.")
+	}
 	u, err := s.store.UserBySubject(ctx, id.Subject)
 	switch {
 	case apperr.Is(err, apperr.NotFound):

@@ -84,11 +84,12 @@ func (s *Service) Choices(ctx context.Context, userID string) ([]Choice, error) 
 	return choices, nil
 }
 
-// Choose makes coachID the member's coach, ending the previous assignment, in one transaction.
-// Choosing one's current coach again changes nothing, even when that coach is now full or resting.
-// Otherwise the member's journey must have reached the coaches (Journey.RequireOpen), an unknown
-// coach is NotFound, and a coach who is not taking new members or has no room is a Conflict; when
-// any of these refuses, nothing changes.
+// Choose makes coachID the member's coach, ending the previous assignment, in one transaction. The
+// member's journey must have reached the coaches (Journey.RequireOpen), even to choose their coach
+// again: a safety hold closes every call past the survey. Then choosing one's current coach again
+// changes nothing, even when that coach is now full or resting; an unknown coach is NotFound; and a
+// coach who is not taking new members or has no room is a Conflict. When anything refuses, nothing
+// changes.
 func (s *Service) Choose(ctx context.Context, userID, coachID string) (Assignment, error) {
 	if err := CheckCoachID(coachID); err != nil {
 		return Assignment{}, err

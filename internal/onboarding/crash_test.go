@@ -3,6 +3,8 @@ package onboarding_test
 import (
 	"bufio"
 	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -91,20 +93,28 @@ func storeWithMember(t *testing.T, dsn string) (*sqlstore.DB, string) {
 // storedNames returns the first name the member's answers hold and the one their profile holds.
 func storedNames(t *testing.T, db *sqlstore.DB, userID string) (answered, profile string) {
 	t.Helper()
-	stored, err := db.SurveyAnswers(context.Background(), userID)
+	// One statement, so one snapshot: a killed process's last commit may still be finishing on the
+	// server, and two reads could see either side of it.
+	var answers sql.NullString
+	err := db.SQL().QueryRowContext(context.Background(), `
+		SELECT u.first_name, a.answers
+		FROM users u LEFT JOIN survey_answers a ON a.user_id = u.id AND a.question_slug = 'name-and-birth'
+		WHERE u.id = $1`, userID).Scan(&profile, &answers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, sa := range stored {
-		if sa.QuestionSlug == survey.SlugNameAndBirth {
-			answered = sa.Answers[0].Value
+	var given []survey.Answer
+	if answers.Valid {
+		if err := json.Unmarshal([]byte(answers.String), &given); err != nil {
+			t.Fatal(err)
 		}
 	}
-	u, err := db.UserByID(context.Background(), userID)
-	if err != nil {
-		t.Fatal(err)
+	for _, a := range given {
+		if a.Key == survey.KeyFirstName {
+			answered = a.Value
+		}
 	}
-	return answered, u.FirstName
+	return answered, profile
 }
 
 // TestSaveSurvivesAKill kills a process that saves a member's name over and over (SIGKILL, at a

@@ -51,12 +51,12 @@ type UTMRecord struct {
 }
 
 // SafetyDisclosure records that a member told us of thoughts of self-harm: the step they said it on
-// and when. It is kept apart from their answers, so changing the answers never erases it. While
-// ReviewedAt is nil the disclosure is open, and the member's journey stays on the crisis page.
+// and when. It is kept apart from their answers, so changing the answers never erases it. Until a
+// person at the service has reviewed it, it is open, and the member's journey stays on the crisis
+// page.
 type SafetyDisclosure struct {
 	ID           int64
 	UserID       string
 	QuestionSlug string
 	DisclosedAt  time.Time
-	ReviewedAt   *time.Time
 }

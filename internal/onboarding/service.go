@@ -212,7 +212,8 @@ func (s *Service) State(ctx context.Context, userID string) (State, error) {
 
 // RequireOpen returns nil when the member may go past the survey (to the coaches, and later the
 // plan and payment), and otherwise a Conflict that says in plain words what is missing. Every call
-// beyond the survey asks it first, inside the call's own transaction.
+// beyond the survey asks it first; a call that writes asks it inside its own transaction, so a
+// survey save cannot slip in between the check and the write.
 func (s *Service) RequireOpen(ctx context.Context, userID string) error {
 	hold, err := s.safetyHold(ctx, userID)
 	if err != nil {

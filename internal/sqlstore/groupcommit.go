@@ -2,7 +2,10 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"sync"
+	"time"
 
 	"wayfinder/internal/apperr"
 )
@@ -10,6 +13,11 @@ import (
 // maxBatch caps how many transactions share one commit, so one commit never holds SQLite's writer
 // for long however many are waiting.
 const maxBatch = 64
+
+// batchMemberTimeout bounds one transaction of a batch, which runs apart from its caller's
+// cancellation (see commitBatch): one that hangs must not hold SQLite's one connection, and every
+// write behind it, for ever.
+const batchMemberTimeout = 10 * time.Second
 
 // groupCommitter runs the transactions of InTx that arrive together on SQLite inside one database
 // transaction, with one flush to disk for all of them (group commit). SQLite has one writer, so
@@ -110,9 +118,11 @@ func commitBatch(db *DB, batch []*pendingTx) {
 	err := db.runTx(context.Background(), func(batchCtx context.Context) error {
 		t := db.txOf(batchCtx)
 		for i, p := range live {
-			ctx := context.WithValue(context.WithoutCancel(p.ctx), txKey{}, t)
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(p.ctx), batchMemberTimeout)
 			var broken bool
-			if outcomes[i], broken = db.inSavepoint(ctx, t, p.fn); broken {
+			outcomes[i], broken = db.inSavepoint(context.WithValue(ctx, txKey{}, t), t, p.fn)
+			cancel()
+			if broken {
 				return outcomes[i]
 			}
 		}
@@ -126,6 +136,21 @@ func commitBatch(db *DB, batch []*pendingTx) {
 	}
 	for _, p := range live {
 		p.done <- db.runTx(p.ctx, p.fn)
+	}
+}
+
+// recovering returns fn with a panic turned into an Internal error, so the transaction around it is
+// rolled back. On SQLite the committer runs callers' transactions on its own goroutine, where no
+// HTTP server's recovery reaches: a panic in a domain service's transaction must fail that caller,
+// not the whole process.
+func recovering(fn func(ctx context.Context) error) func(ctx context.Context) error {
+	return func(ctx context.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = apperr.Wrap(apperr.Internal, fmt.Errorf("panic: %v\n%s", r, debug.Stack()), "could not write")
+			}
+		}()
+		return fn(ctx)
 	}
 }
 

@@ -15,7 +15,8 @@ func (s *DB) RecordSafetyDisclosure(ctx context.Context, userID, questionSlug st
 		INSERT INTO safety_disclosures (user_id, question_slug, disclosed_at) VALUES ($1, $2, $3)
 		ON CONFLICT (user_id) WHERE reviewed_at IS NULL DO NOTHING`,
 		userID, questionSlug, utc(at))
-	return classify(err, "record the disclosure")
+	// The words of an error reach the log, so they name the save, never what it holds.
+	return classify(err, "save the survey")
 }
 
 // OpenSafetyDisclosure returns the member's disclosure that no one has reviewed yet, or NotFound.
@@ -27,7 +28,7 @@ func (s *DB) OpenSafetyDisclosure(ctx context.Context, userID string) (onboardin
 		WHERE user_id = $1 AND reviewed_at IS NULL`,
 		userID).Scan(&d.ID, &d.UserID, &d.QuestionSlug, &d.DisclosedAt)
 	if err != nil {
-		return onboarding.SafetyDisclosure{}, classify(err, "read the disclosure")
+		return onboarding.SafetyDisclosure{}, classify(err, "read the survey")
 	}
 	d.DisclosedAt = d.DisclosedAt.UTC()
 	return d, nil

@@ -27,6 +27,7 @@ type txState struct {
 
 	mu        sync.Mutex
 	savepoint int      // savepoints open inside the transaction, to name the next one
+	broken    bool     // a savepoint could not be undone: the transaction must not commit
 	unready   []string // queries prepared for this transaction only, to prepare for good after it
 }
 
@@ -61,8 +62,14 @@ func (s *DB) conn(ctx context.Context) querier {
 // transactions that fails is run again one by one (see groupCommitter): fn must do nothing but
 // call the store and set its own results.
 func (s *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	fn = recovering(fn)
 	if t := s.txOf(ctx); t != nil {
-		err, _ := s.inSavepoint(ctx, t, fn)
+		err, broken := s.inSavepoint(ctx, t, fn)
+		if broken {
+			t.mu.Lock()
+			t.broken = true
+			t.mu.Unlock()
+		}
 		return err
 	}
 	if s.dialect == DialectSQLite {
@@ -82,7 +89,20 @@ func (s *DB) runTx(ctx context.Context, fn func(ctx context.Context) error) erro
 		tx.Rollback()
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	return s.commit(ctx, t)
+}
+
+// commit commits t, unless a savepoint in it could not be undone: then the writes that should have
+// been undone are in it, and the whole transaction is rolled back instead.
+func (s *DB) commit(ctx context.Context, t *txState) error {
+	t.mu.Lock()
+	broken := t.broken
+	t.mu.Unlock()
+	if broken {
+		t.tx.Rollback()
+		return apperr.E(apperr.Internal, "could not commit a transaction: a failed part of it could not be undone")
+	}
+	if err := t.tx.Commit(); err != nil {
 		return classify(err, "commit a transaction")
 	}
 	s.prepareUnready(ctx, t)
@@ -100,16 +120,18 @@ func (s *DB) inSavepoint(ctx context.Context, t *txState, fn func(ctx context.Co
 	if _, err := t.tx.ExecContext(ctx, "SAVEPOINT "+name); err != nil {
 		return classify(err, "start a savepoint"), true
 	}
+	// Undoing must happen even when fn failed because its context ended.
+	undo := context.WithoutCancel(ctx)
 	if err := fn(ctx); err != nil {
-		if _, rerr := t.tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+name); rerr != nil {
+		if _, rerr := t.tx.ExecContext(undo, "ROLLBACK TO SAVEPOINT "+name); rerr != nil {
 			return errors.Join(err, classify(rerr, "roll back a savepoint")), true
 		}
-		if _, rerr := t.tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name); rerr != nil {
+		if _, rerr := t.tx.ExecContext(undo, "RELEASE SAVEPOINT "+name); rerr != nil {
 			return errors.Join(err, classify(rerr, "release a savepoint")), true
 		}
 		return err, false
 	}
-	if _, err := t.tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name); err != nil {
+	if _, err := t.tx.ExecContext(undo, "RELEASE SAVEPOINT "+name); err != nil {
 		return classify(err, "release a savepoint"), true
 	}
 	return nil, false
@@ -191,11 +213,7 @@ func (s *DB) CommitTxContext(ctx context.Context) error {
 	if t == nil {
 		return apperr.E(apperr.Internal, "no transaction is open in this context")
 	}
-	if err := t.tx.Commit(); err != nil {
-		return classify(err, "commit a transaction")
-	}
-	s.prepareUnready(ctx, t)
-	return nil
+	return s.commit(ctx, t)
 }
 
 // RollbackTxContext rolls back the transaction of ctx. Rolling back one that has ended already is

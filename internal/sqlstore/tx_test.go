@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -130,6 +131,54 @@ func TestInTx(t *testing.T) {
 			}
 			if got := slugs(u.ID); got != want {
 				t.Errorf("after the concurrent transactions: answers = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestInTxFailures checks the transaction seam's ways out: a panic in fn fails its caller with an
+// Internal error and undoes its writes (on SQLite it runs on the committer's goroutine, where a
+// panic would otherwise stop the process), and a transaction whose savepoint could not be undone
+// is never committed.
+func TestInTxFailures(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			u := mustUser(t, db, "tx-failures")
+			save := func(ctx context.Context, slug string) error {
+				return db.SaveSurvey(ctx, u.ID, slug, sampleAnswers(slug, "x"), onboarding.UTM{}, t0)
+			}
+			err := db.InTx(ctx, func(ctx context.Context) error {
+				if err := save(ctx, "before-panic"); err != nil {
+					return err
+				}
+				var nothing map[string]int
+				nothing["boom"] = 1 // a nil map write panics
+				return nil
+			})
+			if codeOf(err) != apperr.Internal || !strings.Contains(err.Error(), "panic") {
+				t.Errorf("a panicking transaction: err = %v, want Internal with the panic", err)
+			}
+			err = db.InTx(ctx, func(ctx context.Context) error {
+				if err := save(ctx, "broken"); err != nil {
+					return err
+				}
+				tx := db.txOf(ctx)
+				tx.mu.Lock()
+				tx.broken = true // as after a ROLLBACK TO that failed
+				tx.mu.Unlock()
+				return nil
+			})
+			if codeOf(err) != apperr.Internal {
+				t.Errorf("a transaction with a broken savepoint: err = %v, want Internal", err)
+			}
+			if stored, err := db.SurveyAnswers(ctx, u.ID); err != nil || len(stored) != 0 {
+				t.Errorf("after the failures the answers are %+v, %v; want none", stored, err)
+			}
+			// The store still works: the committer survived the panic.
+			if err := db.InTx(ctx, func(ctx context.Context) error { return save(ctx, "after") }); err != nil {
+				t.Errorf("a transaction after the failures: %v", err)
 			}
 		})
 	}

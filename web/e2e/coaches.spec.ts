@@ -154,19 +154,6 @@ test.describe('the coach chooser', () => {
 });
 
 test.describe('the journey’s end', () => {
-  test('the testimonials step shows illustrative stories and goes on to the plan, with axe', async ({ page }) => {
-    await memberWhoFits(page, fitsLena);
-    // Testimonials follow the coach choice, on the way to the plan.
-    expect((await page.request.put('/api/chat/me_switch_coach', { data: { coachId: 'lena' } })).status()).toBe(200);
-    await page.goto('/testimonials');
-    await expect(page.getByRole('heading', { level: 1, name: 'You’re not alone' })).toBeVisible();
-    await expect(page.locator('blockquote')).toHaveCount(3);
-    await expect(page.getByText(/These stories are illustrative/)).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/\/account\/plan-recommendation$/);
-  });
-
   test('the thank-you page is the crisis-support page, and unknown pages are not found', async ({ page }) => {
     await memberWhoFits(page, fitsLena);
     await page.goto('/account/thank-you');

@@ -4,13 +4,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { startServer, type Server } from './server';
 
 // test gives every worker its own running server, and every test a guard that fails the test on
-// a console error (a CSP violation, a failed chunk load, a React error).
-export const test = base.extend<{ consoleErrors: string[] }, { server: Server }>({
+// a console error (a CSP violation, a failed chunk load, a React error). serverArgs are the
+// server's flags: a describe block that needs another setting (payment on, say) uses its own, and
+// Playwright gives it workers of its own.
+export const test = base.extend<{ consoleErrors: string[] }, { server: Server; serverArgs: string[] }>({
+  // Demo mode gives every worker a member and a staff account to sign in with.
+  serverArgs: [['--demo'], { option: true, scope: 'worker' }],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      // Demo mode gives every worker a member and a staff account to sign in with.
-      const server = await startServer({ args: ['--demo'] });
+    async ({ serverArgs }, use) => {
+      const server = await startServer({ args: serverArgs });
       await use(server);
       await server.stop();
     },

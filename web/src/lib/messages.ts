@@ -69,6 +69,7 @@ const en = {
   'survey.chooseSome': 'Please choose at least one answer to go on.',
   'survey.chosenCount': '{count} of {max} chosen',
   'survey.maxReached': 'You can choose up to {max}. To pick a different one, untick one first.',
+  'survey.exclusiveHint': 'Choosing this unticks your other answers.',
   'survey.exclusiveCleared': 'We unticked your other answers, since you chose “{option}”.',
   'survey.exclusiveUnticked': 'We unticked “{option}”, since you chose an answer.',
   'survey.saving': 'Saving…',

@@ -34,6 +34,7 @@ const en = {
   handedToApp: 'Great choice! Carry on in the app.',
   refusedTitle: 'We couldn’t make that choice',
   refused: 'Please choose another coach.',
+  notSaved: 'Your choice didn’t reach us. Check your connection, then choose again.',
   portrait: 'Portrait of {name}',
   video: 'Video hello from {name}',
   videoLoading: 'Loading video…',

@@ -27,7 +27,20 @@ function answered(until?: string, extra: Record<string, Answer[]> = {}): (slug: 
   return (slug) => extra[slug] ?? given[slug];
 }
 
-const nothingSaved: SavedJourney = { safetyHold: false, coachId: null };
+const nothingSaved: SavedJourney = { safetyHold: false, coachId: null, resumeAt: 'pre-account' };
+const withCoach: SavedJourney = { safetyHold: false, coachId: 'maya', resumeAt: DONE };
+const held: SavedJourney = { safetyHold: true, coachId: null, resumeAt: NO_GO };
+const nothingOnPage = () => undefined;
+const onPage = (slug: string, key: string) => (s: string) => (s === slug ? [{ key, value: '' }] : undefined);
+
+/** journey is journeyOf with saved answers (answersOf) and, apart, those given on this page. */
+function journey(
+  saved: SavedJourney | undefined,
+  answersOf: (slug: string) => Answer[] | undefined,
+  { givenOnPage = nothingOnPage, payment = false }: { givenOnPage?: (slug: string) => Answer[] | undefined; payment?: boolean } = {},
+) {
+  return journeyOf(definition, { saved, answersOf: (slug) => givenOnPage(slug) ?? answersOf(slug), givenOnPage, paymentEnabled: payment });
+}
 
 describe('flowOf', () => {
   it('follows nextStep from the head of the main path, as the server does', () => {
@@ -43,51 +56,56 @@ describe('flowOf', () => {
 });
 
 describe('journeyOf and redirectFor', () => {
+  const halfway = answered('what-apply-to-you');
+  const fresh = answered('name-and-birth');
+  const reviewed = answered(undefined, { 'what-apply-to-you': [{ key: 'self-harm', value: '' }] });
   it.each([
-    // [what the member did, where they ask to go, where they are taken ('' = they stay)]
-    ['a fresh member', answered('name-and-birth'), nothingSaved, MEET_YOUR_COACH, 'name-and-birth'],
-    ['a fresh member', answered('name-and-birth'), nothingSaved, 'how-you-identify', 'name-and-birth'],
-    ['a fresh member', answered('name-and-birth'), nothingSaved, 'progress-basic', ''],
-    ['a fresh member', answered('name-and-birth'), nothingSaved, 'ios-only', ''],
-    ['a member halfway', answered('what-apply-to-you'), nothingSaved, 'what-apply-to-you', ''],
-    ['a member halfway', answered('what-apply-to-you'), nothingSaved, 'your-challenge-is', ''],
-    ['a member halfway', answered('what-apply-to-you'), nothingSaved, 'fidget', 'what-apply-to-you'],
-    ['a member halfway', answered('what-apply-to-you'), nothingSaved, 'account', 'what-apply-to-you'],
-    ['a member who finished the survey', answered(), nothingSaved, MEET_YOUR_COACH, ''],
-    ['a member who finished the survey', answered(), nothingSaved, 'plan-recommendation', 'pre-account'],
-    ['a member who finished the survey', answered(), nothingSaved, DONE, 'pre-account'],
-    ['a member with a coach', answered(), { safetyHold: false, coachId: 'maya' }, 'plan-preview', ''],
-    ['a member with a coach', answered(), { safetyHold: false, coachId: 'maya' }, DONE, ''],
-    ['a member on hold', answered(), { safetyHold: true, coachId: null }, 'how-you-identify', NO_GO],
-    ['a member on hold', answered(), { safetyHold: true, coachId: 'maya' }, DONE, NO_GO],
-    ['a member on hold', answered(), { safetyHold: true, coachId: null }, NO_GO, ''],
+    // [who, their journey, the step they ask for, where they are taken ('' = they stay)]
+    ['a fresh member', () => journey(nothingSaved, fresh), MEET_YOUR_COACH, 'name-and-birth'],
+    ['a fresh member', () => journey(nothingSaved, fresh), 'how-you-identify', 'name-and-birth'],
+    ['a fresh member', () => journey(nothingSaved, fresh), 'progress-basic', ''],
+    ['a fresh member', () => journey(nothingSaved, fresh), 'ios-only', ''],
+    ['a member halfway', () => journey(nothingSaved, halfway), 'what-apply-to-you', ''],
+    ['a member halfway', () => journey(nothingSaved, halfway), 'your-challenge-is', ''],
+    ['a member halfway', () => journey(nothingSaved, halfway), 'fidget', 'what-apply-to-you'],
+    ['a member halfway', () => journey(nothingSaved, halfway), 'account', 'what-apply-to-you'],
+    ['a member who finished the survey', () => journey(nothingSaved, answered()), MEET_YOUR_COACH, ''],
+    ['a member who finished the survey', () => journey(nothingSaved, answered()), 'plan-recommendation', 'pre-account'],
+    ['a member who finished the survey', () => journey(nothingSaved, answered()), DONE, 'pre-account'],
+    ['a member with a coach', () => journey(withCoach, answered()), DONE, ''],
+    ['a member with a coach, payment off', () => journey(withCoach, answered()), 'plan-preview', DONE],
+    ['a member with a coach, payment off', () => journey(withCoach, answered()), 'testimonials', DONE],
+    ['a member with a coach, payment on', () => journey(withCoach, answered(), { payment: true }), 'plan-preview', ''],
+    ['a member on hold', () => journey(held, answered()), 'how-you-identify', NO_GO],
+    ['a member on hold', () => journey({ ...held, coachId: 'maya' }, answered()), DONE, NO_GO],
+    ['a member on hold', () => journey(held, answered()), NO_GO, ''],
+    ['one who ticked self-harm here, before it was saved', () => journey(nothingSaved, answered(), { givenOnPage: onPage('what-apply-to-you', 'self-harm') }), 'fidget', NO_GO],
+    ['one whose disclosure was reviewed, the answer still saved', () => journey(nothingSaved, reviewed), MEET_YOUR_COACH, ''],
+    ['one whose saved answer the server no longer takes', () => journey({ ...nothingSaved, resumeAt: 'what-apply-to-you' }, answered()), MEET_YOUR_COACH, 'what-apply-to-you'],
     [
-      'a member who just ticked self-harm, before the save arrived',
-      answered(undefined, { 'what-apply-to-you': [{ key: 'self-harm', value: '' }] }),
-      nothingSaved,
-      'what-apply-to-you',
-      NO_GO,
+      'one who answered that step again here',
+      () => journey({ ...nothingSaved, resumeAt: 'what-apply-to-you' }, answered(), { givenOnPage: onPage('what-apply-to-you', 'none') }),
+      MEET_YOUR_COACH,
+      '',
     ],
-  ])('%s asking for %s… (%#)', (_who, answersOf, saved, where, want) => {
-    const journey = journeyOf(definition, saved, answersOf, false);
-    expect(redirectFor(definition, journey, where)).toBe(want);
+    ['one whose state could not be read', () => journey(undefined, fresh), MEET_YOUR_COACH, ''],
+    ['one whose state could not be read, who ticked self-harm here', () => journey(undefined, answered(), { givenOnPage: onPage('what-apply-to-you', 'self-harm') }), MEET_YOUR_COACH, NO_GO],
+  ])('%s, asking for %s… (%#)', (_who, make, where, want) => {
+    expect(redirectFor(definition, make(), where)).toBe(want);
   });
 
   it('says where to continue', () => {
-    expect(journeyOf(definition, nothingSaved, answered('name-and-birth'), false).resumeAt).toBe('name-and-birth');
-    expect(journeyOf(definition, nothingSaved, answered('fidget'), false).resumeAt).toBe('fidget');
-    expect(journeyOf(definition, nothingSaved, answered(), false).resumeAt).toBe('pre-account');
-    expect(journeyOf(definition, nothingSaved, answered(undefined, { account: [{ key: 'timeZone', value: 'America/Chicago' }] }), false).resumeAt).toBe(
-      MEET_YOUR_COACH,
-    );
-    expect(journeyOf(definition, { safetyHold: false, coachId: 'maya' }, answered(), false).resumeAt).toBe(DONE);
-    expect(journeyOf(definition, { safetyHold: false, coachId: 'maya' }, answered(), true).resumeAt).toBe('testimonials');
-    expect(journeyOf(definition, { safetyHold: true, coachId: 'maya' }, answered(), false).resumeAt).toBe(NO_GO);
+    expect(journey(nothingSaved, fresh).resumeAt).toBe('name-and-birth');
+    expect(journey(nothingSaved, answered('fidget')).resumeAt).toBe('fidget');
+    expect(journey(nothingSaved, answered()).resumeAt).toBe('pre-account');
+    expect(journey(nothingSaved, answered(undefined, { account: [{ key: 'timeZone', value: 'America/Chicago' }] })).resumeAt).toBe(MEET_YOUR_COACH);
+    expect(journey(withCoach, answered()).resumeAt).toBe(DONE);
+    expect(journey(withCoach, answered(), { payment: true }).resumeAt).toBe('testimonials');
+    expect(journey({ ...held, coachId: 'maya' }, answered()).resumeAt).toBe(NO_GO);
   });
 
   it('keeps a saved safety hold even when the answer was changed on this page', () => {
-    const journey = journeyOf(definition, { safetyHold: true, coachId: null }, answered(undefined, { 'what-apply-to-you': [{ key: 'none', value: '' }] }), false);
-    expect(journey.hold).toBe(true);
+    expect(journey(held, answered(), { givenOnPage: onPage('what-apply-to-you', 'none') }).hold).toBe(true);
   });
 });
 

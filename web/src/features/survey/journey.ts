@@ -43,12 +43,17 @@ export function disclosesSafety(question: Question, answers: readonly Answer[] |
 
 /** Journey is where a member's journey stands, as far as the app can tell. */
 export interface Journey {
+  /** known: the server's word on the journey is in; without it the app holds no one back but a
+   * member who disclosed on this page (the server still refuses what is not open). */
+  known: boolean;
   /** hold: a safety disclosure, saved or given on this page, keeps the member on the crisis page. */
   hold: boolean;
-  /** gap is the first required step of the main path without an answer, or "". */
+  /** gap is the first required step of the main path without a valid answer, or "". */
   gap: string;
   /** coachChosen: the member has a coach. */
   coachChosen: boolean;
+  /** payment: the plan and payment come after the coach choice. */
+  payment: boolean;
   /** resumeAt is the step the member continues at. */
   resumeAt: string;
 }
@@ -57,23 +62,35 @@ export interface Journey {
 export interface SavedJourney {
   safetyHold: boolean;
   coachId: string | null;
+  resumeAt: string;
+}
+
+export interface JourneyInputs {
+  /** saved is the server's word, or undefined when it could not be read. */
+  saved: SavedJourney | undefined;
+  /** answersOf tells what the member answered: on this page first, then what the server keeps. */
+  answersOf: AnswersOf;
+  /** givenOnPage tells only what the member answered on this page, which may not be saved yet. */
+  givenOnPage: AnswersOf;
+  paymentEnabled: boolean;
 }
 
 /**
  * journeyOf puts the server's word together with the answers given on this page: a disclosure
- * made here holds at once, before its save arrives, and answers given here fill gaps at once.
+ * made here holds at once, before its save arrives, and answers given here fill gaps at once. The
+ * server also checks each saved answer against today's rules, so a saved answer it no longer takes
+ * (its resumeAt names a required step) is a gap until the member answers it again here. A saved
+ * self-harm answer holds only through the server's safetyHold, which a person at the service can
+ * lift.
  */
-export function journeyOf(
-  definition: SurveyDefinition,
-  saved: SavedJourney | undefined,
-  answersOf: AnswersOf,
-  paymentEnabled: boolean,
-): Journey {
+export function journeyOf(definition: SurveyDefinition, { saved, answersOf, givenOnPage, paymentEnabled }: JourneyInputs): Journey {
   const flow = flowOf(definition);
-  const hold =
-    (saved?.safetyHold ?? false) ||
-    Object.values(definition.questions).some((q) => disclosesSafety(q, answersOf(q.slug)));
-  const gap = flow.find((slug) => definition.questions[slug]!.required && !answersOf(slug)?.length) ?? '';
+  const { questions } = definition;
+  const hold = (saved?.safetyHold ?? false) || Object.values(questions).some((q) => disclosesSafety(q, givenOnPage(q.slug)));
+  const unanswered = flow.find((slug) => questions[slug]!.required && !answersOf(slug)?.length) ?? '';
+  const refusedByServer =
+    saved && questions[saved.resumeAt]?.required && flow.includes(saved.resumeAt) && !givenOnPage(saved.resumeAt)?.length ? saved.resumeAt : '';
+  const gap = [unanswered, refusedByServer].filter(Boolean).sort((a, b) => flow.indexOf(a) - flow.indexOf(b))[0] ?? '';
   const coachChosen = Boolean(saved?.coachId);
   let resumeAt: string;
   if (hold) resumeAt = NO_GO;
@@ -83,7 +100,7 @@ export function journeyOf(
     const last = flow.findLastIndex((slug) => Boolean(answersOf(slug)?.length));
     resumeAt = last < 0 ? definition.firstQuestion : flow[Math.min(last + 1, flow.length - 1)]!;
   }
-  return { hold, gap, coachChosen, resumeAt };
+  return { known: saved !== undefined, hold, gap, coachChosen, payment: paymentEnabled, resumeAt };
 }
 
 /**
@@ -98,17 +115,19 @@ export function afterCoachChoice(definition: SurveyDefinition, paymentEnabled: b
 /**
  * redirectFor returns the step a member who asks for slug is taken to instead, or "" when they may
  * see it. Under a safety hold, only the crisis page; otherwise nothing on the main path past the
- * first unanswered required step; nothing past the coach chooser until a coach is chosen. The
- * screens only a branch leads to (ios-only, a prior coach's note) say nothing of the journey and
- * stay open.
+ * first step without a valid answer, nothing past the coach chooser until a coach is chosen, and
+ * the plan's steps only with payment on. The screens only a branch leads to (ios-only, a prior
+ * coach's note) say nothing of the journey and stay open.
  */
 export function redirectFor(definition: SurveyDefinition, journey: Journey, slug: string): string {
   if (journey.hold) return slug === NO_GO ? '' : NO_GO;
   const flow = flowOf(definition);
   const at = flow.indexOf(slug);
-  if (at < 0) return '';
-  const limit = journey.gap ? flow.indexOf(journey.gap) : journey.coachChosen ? flow.length - 1 : flow.indexOf(MEET_YOUR_COACH);
-  return at <= limit ? '' : journey.resumeAt;
+  if (!journey.known || at < 0) return '';
+  if (journey.gap) return at <= flow.indexOf(journey.gap) ? '' : journey.gap;
+  if (at <= flow.indexOf(MEET_YOUR_COACH)) return '';
+  if (!journey.coachChosen) return journey.resumeAt;
+  return !journey.payment && at < flow.indexOf(DONE) ? DONE : '';
 }
 
 /**

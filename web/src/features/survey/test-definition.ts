@@ -204,3 +204,9 @@ export function answeredBefore(slug?: string): SavedAnswers[] {
     .filter((s) => testDefinition.questions[s]?.required)
     .map((s) => ({ questionSlug: s, answers: givenAnswers[s] ?? [], updatedAt: '2026-01-01T00:00:00Z' }));
 }
+
+/** resumeAtOf is where the server would resume a member of the test survey with these answers. */
+export function resumeAtOf(answers: readonly SavedAnswers[]): string {
+  const given = new Set(answers.map((a) => a.questionSlug));
+  return flowOf(testDefinition).find((s) => testDefinition.questions[s]?.required && !given.has(s)) ?? 'pre-account';
+}

@@ -2,8 +2,9 @@ import { useRuntimeConfig } from '@/config/runtime-context';
 import { useMe } from '@/features/account/api/get-me';
 import { Done } from '@/features/coaches/components/GetTheApp';
 import { useDefinition } from '@/features/survey/api/get-definition';
+import { useSurvey } from '@/features/survey/api/get-survey';
 import { DONE } from '@/features/survey/journey';
-import { fillCopy } from '@/features/survey/navigation';
+import { fillCopy, NAME_AND_BIRTH } from '@/features/survey/navigation';
 import { useAnswersOf } from '@/features/survey/use-answers-of';
 
 /**
@@ -14,9 +15,10 @@ import { useAnswersOf } from '@/features/survey/use-answers-of';
 export function Component() {
   const { brandName } = useRuntimeConfig();
   const step = useDefinition().data?.questions[DONE];
-  const given = useAnswersOf('name-and-birth')?.find((a) => a.key === 'firstName')?.value;
+  const given = useAnswersOf(NAME_AND_BIRTH)?.find((a) => a.key === 'firstName')?.value;
+  const coachChosen = Boolean(useSurvey().data?.coachId);
   const profile = useMe({ enabled: false }).data?.me.firstName;
   const firstName = given || profile;
   const copy = (text: string) => fillCopy(text, { firstName, brand: brandName });
-  return <Done heading={copy(step?.title ?? '')} lines={(step?.text ?? []).map(copy)} />;
+  return <Done heading={copy(step?.title ?? '')} lines={(step?.text ?? []).map(copy)} coachChosen={coachChosen} />;
 }

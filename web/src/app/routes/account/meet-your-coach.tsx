@@ -42,6 +42,8 @@ export function Component() {
       if (saved) queryClient.setQueryData<SurveyState>(surveyQueryKey, (state) => state && { ...state, coachId, resumeAt: next });
     };
     if (next !== DONE) {
+      // The plan needs the choice saved: without it, the member stays to choose again.
+      if (!saved) return 'not-saved' as const;
       moveOn();
       navigate(pathOfStep(next));
       return;

@@ -155,6 +155,36 @@ describe('the coach chooser', () => {
     expect(alert).not.toHaveTextContent(/status code/);
   });
 
+  it('goes on toward the plan with payment on, once the choice is saved', async () => {
+    mockServer({
+      ...finishedSurvey({}, { real: true }),
+      'GET /api/user/me': json(200, member),
+      'GET /api/chat/list_coaches': json(200, { coaches }),
+      'PUT /api/chat/me_switch_coach': json(200, { coachId: 'maya', assignedAt: '2026-11-22T10:00:00Z' }),
+    });
+    const { pathname, user } = renderApp('/account/meet-your-coach', { ...config, paymentEnabled: true });
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Maya' }));
+
+    await waitFor(() => expect(pathname()).toBe('/testimonials'));
+  });
+
+  it('stays to choose again with payment on, when the choice did not reach the server', { timeout: 15_000 }, async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockServer({
+      ...finishedSurvey({}, { real: true }),
+      'GET /api/user/me': json(200, member),
+      'GET /api/chat/list_coaches': json(200, { coaches }),
+      'PUT /api/chat/me_switch_coach': json(503, { title: 'Service Unavailable' }),
+    });
+    const { pathname, user } = renderApp('/account/meet-your-coach', { ...config, paymentEnabled: true });
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Maya' }));
+
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('Your choice didn’t reach us.');
+    expect(pathname()).toBe('/account/meet-your-coach');
+  });
+
   it('takes a member whose journey closed meanwhile to the crisis page when the choice is refused', async () => {
     let held = false;
     mockServer({

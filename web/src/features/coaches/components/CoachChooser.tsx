@@ -17,9 +17,9 @@ export interface ChosenProps {
   /**
    * onChosen is told the choice once it is saved, or once saving it failed for a reason other than
    * a refusal (spec §4: the member moves on either way). It returns "app" when the native app has
-   * taken over, for the chooser to say so.
+   * taken over, and "not-saved" when what follows needs the choice saved, for the chooser to say so.
    */
-  onChosen: (coachId: string, saved: boolean) => 'app' | void;
+  onChosen: (coachId: string, saved: boolean) => 'app' | 'not-saved' | void;
   /** onRefused is told when the server refused the choice (409), after the chooser has shown why. */
   onRefused: () => void;
 }
@@ -145,10 +145,10 @@ function Carousel({ coaches, onChosen, onRefused }: { coaches: Coach[] } & Chose
       console.error('Choosing the coach failed', error);
       saved = false;
     }
-    if (onChosen(coach.coachId, saved) === 'app') {
-      setChoosing(null);
-      setHandedToApp(true);
-    }
+    const outcome = onChosen(coach.coachId, saved);
+    if (outcome === 'app') setHandedToApp(true);
+    if (outcome === 'not-saved') setRefusal(t('notSaved'));
+    if (outcome) setChoosing(null);
   };
 
   const total = coaches.length;

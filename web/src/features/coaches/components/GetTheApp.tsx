@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { paths } from '@/config/paths';
@@ -31,6 +32,8 @@ interface DoneProps {
   /** heading and lines are the done step's copy from the survey definition, filled in. */
   heading: string;
   lines: readonly string[];
+  /** coachChosen: the member has a coach, whose card keeps its place while the list loads. */
+  coachChosen: boolean;
 }
 
 /**
@@ -39,28 +42,29 @@ interface DoneProps {
  * elsewhere a QR code to scan with the iPhone's camera as well. A member who comes back lands here,
  * not on the chooser again; a quiet link still leads there to switch.
  */
-export function Done({ heading, lines }: DoneProps) {
+export function Done({ heading, lines, coachChosen }: DoneProps) {
   const t = useCoachesT();
   const { appStoreUrl } = useRuntimeConfig();
   const coach = useCurrentCoach();
+  const nextId = useId();
   usePageTitle(heading);
   const onIPhone = isIPhone(navigator.userAgent);
-  const name = coach ? `${coach.firstName} ${coach.lastName}` : '';
   return (
     <div className={styles.page}>
       <header className={styles.intro}>
-        {coach ? (
+        <h1>{heading}</h1>
+        {coachChosen || coach ? (
+          // The coach's place is kept while the list loads, so nothing below moves when it arrives.
           <div className={styles.coach}>
-            <img className={styles.avatar} src={coach.avatarUrl} alt="" width={88} height={88} decoding="async" />
+            {coach ? <img className={styles.avatar} src={coach.avatarUrl} alt="" width={88} height={88} decoding="async" /> : <span className={styles.avatar} />}
             <p>
               <span className={styles.coachLabel}>{t('current')}</span>
-              <span className={styles.coachName}>{name}</span>
+              <span className={styles.coachName}>{coach ? `${coach.firstName} ${coach.lastName}` : '\u00a0'}</span>
             </p>
           </div>
         ) : null}
-        <h1>{heading}</h1>
-        {lines.map((line) => (
-          <p key={line} className={styles.lead}>
+        {lines.map((line, index) => (
+          <p key={index} className={styles.lead}>
             {line}
           </p>
         ))}
@@ -71,8 +75,8 @@ export function Done({ heading, lines }: DoneProps) {
           <figcaption>{t('qrCaption')}</figcaption>
         </figure>
       ) : null}
-      <section className={styles.next} aria-labelledby="done-next">
-        <h2 id="done-next">{t('nextHeading')}</h2>
+      <section className={styles.next} aria-labelledby={nextId}>
+        <h2 id={nextId}>{t('nextHeading')}</h2>
         <ol className={styles.steps}>
           <li>{t('step1')}</li>
           <li>{t('step2')}</li>

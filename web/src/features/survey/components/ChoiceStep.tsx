@@ -53,6 +53,7 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
       const exclusive = variants.find((v) => v.key === key)?.exclusive;
       const others = [...next.keys()].filter((k) => exclusive || variants.find((v) => v.key === k)?.exclusive);
       if (max !== undefined && chosen.size - others.length >= max) {
+        setUntickedNote('');
         setLimitNote(t('survey.maxReached', { max }));
         return;
       }
@@ -120,10 +121,16 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
                     value={variant.key}
                     checked={checked}
                     aria-invalid={shownProblem ? true : undefined}
+                    aria-describedby={variant.exclusive ? `${ids}-exclusive` : undefined}
                     onChange={(e) => choose(variant.key, e.currentTarget.checked)}
                   />
                   <span>{variant.value}</span>
                 </label>
+                {variant.exclusive ? (
+                  <span id={`${ids}-exclusive`} className="visually-hidden">
+                    {t('survey.exclusiveHint')}
+                  </span>
+                ) : null}
                 {variant.text && checked ? (
                   <div className={styles.freeText}>
                     <label htmlFor={textId}>{variant.text}</label>

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, member, mockServer, never } from '@/test/api';
 import { renderApp } from '@/test/render-app';
-import type { SurveySaveBody } from '@/features/survey/api/types';
+import type { SavedAnswers, SurveySaveBody } from '@/features/survey/api/types';
 import { setLandingForTest } from '@/features/survey/navigation';
 import { surveySaveQueue } from '@/features/survey/save-queue-instance';
-import { answeredBefore, testDefinition } from '@/features/survey/test-definition';
+import { answeredBefore, resumeAtOf, testDefinition } from '@/features/survey/test-definition';
 
 type Put = (request: Request) => Response | Promise<Response>;
 
@@ -20,7 +20,7 @@ function server(put: Put = noContent, answers: unknown[] = answeredBefore('how-y
   const mock = mockServer({
     'GET /api/user/me': json(200, member),
     'GET /api/onboarding/definition': json(200, testDefinition),
-    'GET /api/onboarding/survey': json(200, { answers, resumeAt: 'how-you-identify', score: null, highLikelihood: false }),
+    'GET /api/onboarding/survey': json(200, { answers, resumeAt: resumeAtOf(answers as SavedAnswers[]), score: null, highLikelihood: false }),
     'PUT /api/onboarding/survey': async (request) => {
       sent.push((await request.clone().json()) as SurveySaveBody);
       return put(request);
