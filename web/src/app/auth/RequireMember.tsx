@@ -2,7 +2,6 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { isUnauthorized, useMe } from '@/features/account/api/get-me';
 import { isNativeShell, postToApp } from '@/lib/native-bridge';
-import { logout } from '@/lib/logout';
 import { loginPath } from '@/lib/session';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -51,7 +50,16 @@ export function RequireMember({ children }: { children: ReactNode }) {
       else window.location.assign(loginPath(search ? `${pathname}?${search}` : pathname));
       return;
     }
-    const timer = setTimeout(() => void logout(), LOGOUT_DELAY_MS);
+    // Signing out is rare here, so its code loads only when it is needed, not with every page; if
+    // even that fails, the member goes home.
+    const timer = setTimeout(
+      () =>
+        void import('@/lib/logout').then(
+          (m) => m.logout(),
+          () => window.location.assign('/'),
+        ),
+      LOGOUT_DELAY_MS,
+    );
     return () => {
       clearTimeout(timer);
       handled.current = null;
