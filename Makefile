@@ -15,9 +15,9 @@ export WAYFINDER_TEST_DATABASE_URL
 .PHONY: run build web-deps web go-build test go-test web-test e2e lint bench clean
 
 ## run: build everything and start the app on the embedded defaults (SQLite in ./data, the
-## embedded identity provider, demo accounts whose credentials it prints)
+## embedded identity provider, demo accounts whose credentials it prints, payments in test mode)
 run: build
-	./$(BIN) serve --demo
+	./$(BIN) serve --demo --payment-enabled
 
 ## build: the web app, then the single binary with the app embedded
 build: web go-build

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,11 +24,13 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"wayfinder/internal/billing"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/config"
 	"wayfinder/internal/httpapi"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/stripepay"
 	"wayfinder/internal/survey"
 	"wayfinder/web"
 )
@@ -61,6 +64,8 @@ Usage:
                               provider; the password is read from standard input
   wayfinder coaches import [flags] < coaches.json
                               add or update coaches from JSON on standard input
+  wayfinder plans import [flags] < plans.json
+                              add or update plans from JSON on standard input
   wayfinder version           print the version
   wayfinder help              show this help
 
@@ -84,6 +89,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return users(ctx, rest, getenv, stdin, stdout, stderr)
 	case "coaches":
 		return coachesCommand(ctx, rest, getenv, stdin, stdout, stderr)
+	case "plans":
+		return plansCommand(ctx, rest, getenv, stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "wayfinder", versionString())
 		return nil
@@ -197,6 +204,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			ln.Close()
 			return err
 		}
+		if err := storePlans(ctx, db, demoPlans); err != nil {
+			ln.Close()
+			return err
+		}
 	}
 	go removeExpired(ctx, db, log, provider == nil)
 
@@ -211,24 +222,29 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	for _, f := range cfg.Features {
 		features[f] = true
 	}
-	onboardingService := onboarding.NewService(db, def, onboarding.Settings{PaymentEnabled: cfg.PaymentEnabled}, time.Now)
+	onboardingService := onboarding.NewService(db, def, time.Now)
+	payments := newPayments(cfg, log)
 	handler, err := httpapi.NewHandler(httpapi.Deps{
-		Log:        log,
-		Ready:      db,
-		Registry:   registry,
-		Web:        web.Dist(),
-		BodyLimit:  cfg.BodyLimit,
-		Secure:     cfg.Secure(),
-		Auth:       authService,
-		IdP:        identityProvider,
-		Survey:     def,
-		Onboarding: onboardingService,
-		Coaching:   coaching.NewService(db, onboardingService, time.Now),
+		Log:           log,
+		Ready:         db,
+		Registry:      registry,
+		Web:           web.Dist(),
+		BodyLimit:     cfg.BodyLimit,
+		Secure:        cfg.Secure(),
+		Auth:          authService,
+		IdP:           identityProvider,
+		Survey:        def,
+		Onboarding:    onboardingService,
+		Coaching:      coaching.NewService(db, onboardingService, time.Now),
+		Billing:       billing.NewService(db, onboardingService, payments.provider, time.Now),
+		StripeEvents:  payments.events,
+		TestCheckouts: payments.testCheckouts,
+		Payment:       billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts},
+		PublicURL:     cfg.PublicURL,
 		Runtime: httpapi.RuntimeConfig{
-			BrandName:      cfg.BrandName,
-			AppStoreURL:    cfg.AppStoreURL,
-			PaymentEnabled: cfg.PaymentEnabled,
-			Features:       features,
+			BrandName:   cfg.BrandName,
+			AppStoreURL: cfg.AppStoreURL,
+			Features:    features,
 		},
 	})
 	if err != nil {
@@ -251,6 +267,29 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	fmt.Fprintf(stdout, "Wayfinder is running at %s\n", cfg.PublicURL)
 	return serveUntilDone(ctx, log, srv, ln, cfg.ShutdownTimeout)
+}
+
+// paymentParts are the payment provider and what reads its events, all nil when payments are
+// neither on nor set up.
+type paymentParts struct {
+	provider      billing.Payments
+	events        httpapi.StripeEvents
+	testCheckouts httpapi.TestCheckouts
+}
+
+// newPayments returns Stripe when its keys are set. A demo without them gets the test mode, whose
+// events are signed with a secret made for this run; config.Load has refused payments without keys
+// anywhere else.
+func newPayments(cfg config.Config, log *slog.Logger) paymentParts {
+	switch {
+	case cfg.StripeSecretKey != "":
+		return paymentParts{provider: stripepay.New(cfg.StripeSecretKey, cfg.StripeAPIURL), events: &stripepay.Webhook{Secret: cfg.StripeWebhookSecret}}
+	case cfg.Demo:
+		log.Info("payments run in test mode: checkout is a page of this server, and no money moves")
+		test := stripepay.NewTestMode("whsec_test_local_" + rand.Text())
+		return paymentParts{provider: test, events: &stripepay.Webhook{Secret: test.Secret}, testCheckouts: test}
+	}
+	return paymentParts{}
 }
 
 // serveUntilDone serves until ctx is cancelled, then shuts down gracefully: the listener closes

@@ -335,6 +335,9 @@ func TestServeDemoSeedsCoaches(t *testing.T) {
 	if got, want := len(coaches), len(demoCoaches); got != want {
 		t.Fatalf("%d active coaches, want %d", got, want)
 	}
+	if plans, err := db.Plans(context.Background(), true); err != nil || len(plans) != len(demoPlans) {
+		t.Errorf("%d active plans (%v), want the %d demo plans", len(plans), err, len(demoPlans))
+	}
 	videos, vimeo := 0, 0
 	for _, c := range coaches {
 		for _, u := range []string{c.Coach.AvatarURL, c.Coach.IntroVideoURL, c.Coach.CaptionsURL} {
@@ -418,5 +421,72 @@ func TestCoachesImport(t *testing.T) {
 	}
 	if rae.Capacity != 12 || rae.AvatarURL != "https://start.example.com/media/coaches/rae.png" || rae.IntroVideoURL != "https://vimeo.com/1" {
 		t.Errorf("rae = %+v: the refused file changed her, or the media addresses are wrong", rae)
+	}
+}
+
+func TestPlansImport(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "d.db")
+	importFile := func(body string) (string, error) {
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"plans", "import", "--database-url", dbPath}, noEnv, strings.NewReader(body), &out, io.Discard)
+		return out.String(), err
+	}
+	steady := `{"id":"steady","name":"Steady","price":{"amount":12900,"currency":"usd","interval":"month"},"stripePriceId":"price_1",
+		"includes":["Two sessions a month"],"trialDays":7,"support":"standard","active":true}`
+	good := `{"plans":[` + steady + `,
+		{"id":"kickstart","name":"Kickstart","price":{"amount":14900,"currency":"usd","interval":"once"},"stripePriceId":"price_2",
+		 "includes":["Three sessions"],"trialDays":0,"support":"light","active":false}]}`
+	tests := []struct {
+		name, body string
+		wantErr    string // "" for success
+		wantOut    string
+	}{
+		{"two plans", good, "", "Stored Steady (id steady, 129.00 USD a month): offered."},
+		{"the same file again", good, "", "Stored Kickstart (id kickstart, 149.00 USD once): not offered to new members."},
+		{"one bad plan changes nothing", `{"plans":[{"id":"steady","name":"Changed","price":{"amount":1,"currency":"usd","interval":"month"},"stripePriceId":"price_1",
+			"includes":["x"],"trialDays":0,"support":"standard","active":true},
+			{"id":"bad","name":"Bad","price":{"amount":100,"currency":"usd","interval":"once"},"stripePriceId":"price_3",
+			"includes":["x"],"trialDays":7,"support":"light","active":true}]}`, "plan 2 (bad):", ""},
+		{"the same id twice", `{"plans":[` + steady + `,` + steady + `]}`, "already used by an earlier plan", ""},
+		{"a field left out", `{"plans":[{"id":"x","name":"X","price":{"amount":1,"currency":"usd","interval":"month"},"stripePriceId":"p","includes":["x"],"support":"light","active":true}]}`,
+			"give every field", ""},
+		{"an unknown field", `{"plans":[{"id":"x","discount":5}]}`, "unknown field", ""},
+		{"no plans", `{"plans":[]}`, "lists no plans", ""},
+		{"not JSON", `plans: []`, "reading the plans", ""},
+	}
+	for _, tt := range tests {
+		out, err := importFile(tt.body)
+		if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+			t.Errorf("%s: error = %v, want %q", tt.name, err, tt.wantErr)
+		}
+		if !strings.Contains(out, tt.wantOut) {
+			t.Errorf("%s: output %q does not contain %q", tt.name, out, tt.wantOut)
+		}
+	}
+	db, err := sqlstore.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	plans, err := db.Plans(context.Background(), false)
+	if err != nil || len(plans) != 2 {
+		t.Fatalf("%d plans stored (%v), want 2", len(plans), err)
+	}
+	if p, _ := db.PlanByID(context.Background(), "steady"); p.Name != "Steady" || p.Price.Amount != 12900 {
+		t.Errorf("steady = %+v: the refused file changed it", p)
+	}
+}
+
+func TestPaymentsNeedStripeOutsideDemo(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"serve", "--payment-enabled", "--database-url", filepath.Join(dir, "a.db")},
+		{"serve", "--payment-hostnames", "pay.example.com", "--database-url", filepath.Join(dir, "a.db")},
+		{"serve", "--payment-enabled", "--stripe-secret-key", "sk_test_1", "--database-url", filepath.Join(dir, "a.db")},
+	} {
+		err := run(context.Background(), args, noEnv, strings.NewReader(""), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "WAYFINDER_STRIPE_WEBHOOK_SECRET") || strings.Contains(err.Error(), "sk_test_1") {
+			t.Errorf("run(%v) = %v, want a refusal naming what to set, without the key", args, err)
+		}
 	}
 }

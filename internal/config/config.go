@@ -26,8 +26,14 @@ type Config struct {
 	AutoMigrate     bool          // apply pending migrations at start-up
 	BrandName       string        // the product name members see
 	AppStoreURL     string        // the iOS app's App Store page
-	PaymentEnabled  bool          // whether the plan and payment steps are offered
+	PaymentEnabled  bool          // whether the plan and payment steps are offered on every hostname
+	PaymentHosts    []string      // hostnames on which they are offered even when PaymentEnabled is off
 	Features        []string      // feature flags passed to the app
+
+	// Payments through Stripe. Without keys, only a demo takes "payments", in its own test mode.
+	StripeSecretKey     string // the API secret key (sk_…)
+	StripeWebhookSecret string // the webhook endpoint's signing secret (whsec_…)
+	StripeAPIURL        string // Stripe's API; tests point it at stripe-mock
 
 	// Sign-in. With no OIDCIssuer the embedded identity provider serves /idp.
 	OIDCIssuer         string   // an external OpenID provider's issuer URL (Auth0, Keycloak, …)
@@ -145,8 +151,53 @@ var Settings = []Setting{
 			return nil
 		}},
 	{Flag: "payment-enabled", Env: "WAYFINDER_PAYMENT_ENABLED", Default: "false",
-		Usage: "offer the plan and payment steps",
+		Usage: "offer the plan and payment steps on every hostname",
 		set:   boolSetting(func(c *Config, b bool) { c.PaymentEnabled = b })},
+	{Flag: "payment-hostnames", Env: "WAYFINDER_PAYMENT_HOSTNAMES", Default: "",
+		Usage: "comma-separated hostnames (without port) on which the plan and payment steps are offered, e.g. pay.example.com",
+		set: func(c *Config, v string) error {
+			c.PaymentHosts = nil
+			for _, h := range strings.Split(v, ",") {
+				h = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(h), "."))
+				if h == "" {
+					continue
+				}
+				if strings.ContainsAny(h, ":/ ") || !isHostname(h) {
+					return fmt.Errorf("%q is not a hostname (leave out the scheme and the port)", h)
+				}
+				c.PaymentHosts = append(c.PaymentHosts, h)
+			}
+			return nil
+		}},
+	{Flag: "stripe-secret-key", Env: "WAYFINDER_STRIPE_SECRET_KEY", Default: "",
+		Usage: "Stripe's secret API key, sk_live_… or sk_test_… (prefer the environment variable to the flag)",
+		set: func(c *Config, v string) error {
+			if v != "" && !strings.HasPrefix(v, "sk_") && !strings.HasPrefix(v, "rk_") {
+				return errors.New("is not a Stripe secret key (sk_… or a restricted rk_…)")
+			}
+			c.StripeSecretKey = v
+			return nil
+		}},
+	{Flag: "stripe-webhook-secret", Env: "WAYFINDER_STRIPE_WEBHOOK_SECRET", Default: "",
+		Usage: "the signing secret of the Stripe webhook endpoint /api/billing/stripe-webhook, whsec_… (prefer the environment variable)",
+		set: func(c *Config, v string) error {
+			if v != "" && !strings.HasPrefix(v, "whsec_") {
+				return errors.New("is not a Stripe webhook signing secret (whsec_…)")
+			}
+			c.StripeWebhookSecret = v
+			return nil
+		}},
+	{Flag: "stripe-api-url", Env: "WAYFINDER_STRIPE_API_URL", Default: "https://api.stripe.com",
+		Usage: "Stripe's API address; point it at stripe-mock to test",
+		set: func(c *Config, v string) error {
+			u, err := url.Parse(v)
+			if err != nil || u.Host == "" || u.RawQuery != "" || u.Fragment != "" ||
+				(u.Scheme != "https" && !(u.Scheme == "http" && isLoopback(u.Hostname()))) {
+				return fmt.Errorf("%q is not an https URL (plain http only on this machine)", v)
+			}
+			c.StripeAPIURL = strings.TrimSuffix(v, "/")
+			return nil
+		}},
 	{Flag: "features", Env: "WAYFINDER_FEATURES", Default: "",
 		Usage: "comma-separated feature flags passed to the app (letters, digits, - and _)",
 		set: func(c *Config, v string) error {
@@ -252,6 +303,31 @@ func boolSetting(apply func(*Config, bool)) func(*Config, string) error {
 	}
 }
 
+// isHostname accepts a DNS name or an IP address, as a Host header names a site.
+func isHostname(s string) bool {
+	if net.ParseIP(s) != nil {
+		return true
+	}
+	if len(s) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(s, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, r := range label {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// StripeTestMode reports whether payments run in this server's own test mode: a demo without
+// Stripe keys, where nothing reaches Stripe and no money moves.
+func (c *Config) StripeTestMode() bool { return c.StripeSecretKey == "" }
+
 func isFlagName(s string) bool {
 	if len(s) > 40 {
 		return false
@@ -333,6 +409,14 @@ func (c *Config) validate() error {
 		}
 	} else if c.OIDCClientID != "" || c.OIDCClientSecret != "" {
 		return errors.New("WAYFINDER_OIDC_ISSUER (--oidc-issuer): must be set when a client id or secret is")
+	}
+	if (c.PaymentEnabled || len(c.PaymentHosts) > 0) && !c.Demo && (c.StripeSecretKey == "" || c.StripeWebhookSecret == "") {
+		return errors.New("payments are on (WAYFINDER_PAYMENT_ENABLED or WAYFINDER_PAYMENT_HOSTNAMES) but Stripe is not set up: " +
+			"set WAYFINDER_STRIPE_SECRET_KEY and WAYFINDER_STRIPE_WEBHOOK_SECRET (the README's \"Taking payments\" says where to find them), " +
+			"or turn payments off; only --demo runs payments without Stripe, in test mode")
+	}
+	if (c.StripeSecretKey == "") != (c.StripeWebhookSecret == "") {
+		return errors.New("WAYFINDER_STRIPE_SECRET_KEY and WAYFINDER_STRIPE_WEBHOOK_SECRET: set both or neither")
 	}
 	if c.SessionMaxAge < c.SessionIdleTimeout {
 		return errors.New("WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least the idle timeout")

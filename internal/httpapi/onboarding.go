@@ -15,7 +15,9 @@ import (
 // Onboarding is what the survey API needs of the onboarding service (onboarding.Service).
 type Onboarding interface {
 	Save(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm onboarding.UTM) error
-	State(ctx context.Context, userID string) (onboarding.State, error)
+	// State says where the member's journey stands; payment says whether this request is offered
+	// the plan and payment.
+	State(ctx context.Context, userID string, payment bool) (onboarding.State, error)
 }
 
 // definitionCache is how long the app may keep the definition before revalidating (spec §9).
@@ -65,6 +67,7 @@ type surveyState struct {
 	HighLikelihood bool            `json:"highLikelihood"`
 	SafetyHold     bool            `json:"safetyHold"`
 	CoachID        *string         `json:"coachId"`
+	Paid           bool            `json:"paid"`
 }
 
 type storedAnswers struct {
@@ -77,13 +80,13 @@ type storedAnswers struct {
 // resume; the caller is always the signed-in member, never one named in the request.
 func (s *server) surveyAnswers(w http.ResponseWriter, r *http.Request) {
 	p, _ := auth.FromContext(r.Context())
-	st, err := s.onboarding.State(r.Context(), p.User.ID)
+	st, err := s.onboarding.State(r.Context(), p.User.ID, s.paymentOn(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	out := surveyState{Answers: make([]storedAnswers, 0, len(st.Answers)), ResumeAt: st.ResumeAt, Score: st.Score,
-		HighLikelihood: st.HighLikelihood, SafetyHold: st.SafetyHold}
+		HighLikelihood: st.HighLikelihood, SafetyHold: st.SafetyHold, Paid: st.HoldsPlan}
 	if st.CoachID != "" {
 		out.CoachID = &st.CoachID
 	}

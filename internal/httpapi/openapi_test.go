@@ -15,6 +15,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"wayfinder/internal/billing"
+	"wayfinder/internal/stripepay"
 )
 
 // openAPIURL names the embedded OpenAPI document for the schema compiler; it is never fetched.
@@ -153,7 +156,9 @@ func checkOpenAPI(t errorReporter, method, target, requestBody string, w *httpte
 
 // TestOpenAPIDocumentsEveryRoute checks that the document and routes.go list the same API routes.
 func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
-	deps := newTestServer(t).deps
+	ts := newTestServer(t)
+	ts.withBilling(t, stripepay.NewTestMode(testWebhookSecret), billing.Variant{Enabled: true}) // every billing route, the test mode's too
+	deps := ts.deps
 	deps.Registry = prometheus.NewRegistry() // the test server's handler has registered its metrics there
 	_, rt, err := newServer(deps)
 	if err != nil {

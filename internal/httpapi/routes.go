@@ -50,6 +50,18 @@ func (s *server) routes(rt *router) {
 		rt.handle("PUT /api/chat/me_switch_coach", s.signedIn(s.switchCoach))
 	}
 
+	// Plans and payment, offered on the sites of the payment variant. Stripe's webhook is public and
+	// trusts only the signature; the test-mode checkout exists only in a demo without Stripe.
+	if s.stripeEvents != nil {
+		rt.handle("GET /api/billing/plans", s.signedIn(s.plans))
+		rt.handle("POST /api/billing/checkout", s.signedIn(s.checkout))
+		rt.handle("POST /api/billing/stripe-webhook", s.stripeWebhook)
+		if s.testCheckouts != nil {
+			rt.handle("GET /api/billing/test-checkout/{sessionId}", s.signedIn(s.testCheckout))
+			rt.handle("POST /api/billing/test-checkout/{sessionId}/pay", s.signedIn(s.payTestCheckout))
+		}
+	}
+
 	// Any other /api/ path, with any method, is a JSON 404: never the app's index.html.
 	rt.Handle("/api/", http.HandlerFunc(s.notFound))
 

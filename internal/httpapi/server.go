@@ -4,9 +4,11 @@
 package httpapi
 
 import (
+	"errors"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -14,6 +16,7 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/auth"
+	"wayfinder/internal/billing"
 	"wayfinder/internal/survey"
 )
 
@@ -33,6 +36,16 @@ type Deps struct {
 	Onboarding Onboarding
 	// Coaching serves the coach chooser; its routes exist only when it is set.
 	Coaching Coaching
+	// Billing keeps members' payment state, which GET /api/user/me shows. With StripeEvents, which
+	// checks Stripe's events, it also serves the plans, checkout and webhook routes. TestCheckouts
+	// is set in test mode only (a demo without Stripe).
+	Billing       Billing
+	StripeEvents  StripeEvents
+	TestCheckouts TestCheckouts
+	// Payment decides per request whether the plan and payment are offered.
+	Payment billing.Variant
+	// PublicURL is the address members reach the app at.
+	PublicURL *url.URL
 }
 
 type server struct {
@@ -48,6 +61,12 @@ type server struct {
 	surveyDef  *document
 	onboarding Onboarding
 	coaching   Coaching
+
+	billing       Billing
+	stripeEvents  StripeEvents
+	testCheckouts TestCheckouts
+	payment       billing.Variant
+	publicURL     *url.URL
 }
 
 // NewHandler builds the whole HTTP handler.
@@ -70,12 +89,19 @@ func NewHandler(d Deps) (http.Handler, error) {
 
 // newServer builds the server and its router, with every route of routes.go.
 func newServer(d Deps) (*server, *router, error) {
-	app, err := newSPA(d.Web, d.Runtime)
+	app, err := newSPA(d.Web, d.Runtime, d.Payment.On)
 	if err != nil {
 		return nil, nil, err
 	}
 	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP,
-		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching}
+		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching, payment: d.Payment, publicURL: d.PublicURL}
+	s.billing = d.Billing
+	if d.Billing != nil && d.StripeEvents != nil {
+		s.stripeEvents, s.testCheckouts = d.StripeEvents, d.TestCheckouts
+		if s.publicURL == nil {
+			return nil, nil, errors.New("httpapi: the billing routes need the public URL")
+		}
+	}
 	if d.Survey != nil && d.Onboarding != nil {
 		if s.surveyDef, err = definitionDocument(d.Survey); err != nil {
 			return nil, nil, err

@@ -112,7 +112,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 		t.Fatal(err)
 	}
 	ts.auth = authService
-	onboardingService := onboarding.NewService(db, testSurvey, onboarding.Settings{}, time.Now)
+	onboardingService := onboarding.NewService(db, testSurvey, time.Now)
 	ts.deps = Deps{
 		Log:        log,
 		Ready:      ts.ready,
@@ -188,6 +188,10 @@ func serve(ts *testServer, r *http.Request) *httptest.ResponseRecorder {
 func (ts *testServer) do(method, target string, body io.Reader, header map[string]string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, target, body)
 	for k, v := range header {
+		if k == "Host" {
+			r.Host = v // the server reads the host from the request line, never from the header map
+			continue
+		}
 		r.Header.Set(k, v)
 	}
 	return serve(ts, r)

@@ -20,8 +20,9 @@ import (
 // RuntimeConfig is what the app needs before its first paint. It is rendered into index.html as a
 // JSON script tag, so the app makes no extra request to learn it.
 type RuntimeConfig struct {
-	BrandName      string          `json:"brandName"`
-	AppStoreURL    string          `json:"appStoreUrl"`
+	BrandName   string `json:"brandName"`
+	AppStoreURL string `json:"appStoreUrl"`
+	// PaymentEnabled is set per request, by the payment variant (Deps.Payment).
 	PaymentEnabled bool            `json:"paymentEnabled"`
 	Features       map[string]bool `json:"features"`
 }
@@ -29,16 +30,23 @@ type RuntimeConfig struct {
 // spa serves the built React app: real files with their cache rules and pre-compressed variants,
 // and index.html for every other path, so deep links such as /account/meet-your-coach work.
 type spa struct {
-	files     fs.FS
-	variants  map[string]encodings // what pre-compressed copies each file has
-	index     []byte               // index.html with the runtime config in it
-	indexGzip []byte
-	indexETag string
+	files    fs.FS
+	variants map[string]encodings // what pre-compressed copies each file has
+	// index is index.html with the runtime config in it, once without payment and once with, as the
+	// payment variant differs between the hostnames one server answers.
+	index   [2]indexPage
+	payment func(host string) bool
+}
+
+// indexPage is one rendering of index.html.
+type indexPage struct {
+	body, gzip []byte
+	etag       string
 }
 
 type encodings struct{ br, gzip bool }
 
-func newSPA(files fs.FS, cfg RuntimeConfig) (*spa, error) {
+func newSPA(files fs.FS, cfg RuntimeConfig, payment func(host string) bool) (*spa, error) {
 	raw, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return nil, fmt.Errorf("the web app has no index.html: %w", err)
@@ -46,26 +54,16 @@ func newSPA(files fs.FS, cfg RuntimeConfig) (*spa, error) {
 	if cfg.Features == nil {
 		cfg.Features = map[string]bool{}
 	}
-	// json.Marshal escapes <, > and &, so no value can close the script tag early.
-	data, err := json.Marshal(cfg)
-	if err != nil {
-		return nil, err
+	if payment == nil {
+		payment = func(string) bool { return false }
 	}
-	tag := `<script id="runtime-config" type="application/json">` + string(data) + `</script>`
-	i := bytes.Index(raw, []byte("</head>"))
-	if i < 0 {
-		return nil, errors.New("the web app's index.html has no </head>")
+	s := &spa{files: files, variants: map[string]encodings{}, payment: payment}
+	for i, on := range []bool{false, true} {
+		cfg.PaymentEnabled = on
+		if s.index[i], err = renderIndex(raw, cfg); err != nil {
+			return nil, err
+		}
 	}
-	index := append(append(append([]byte{}, raw[:i]...), tag...), raw[i:]...)
-
-	var zipped bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
-	_, _ = zw.Write(index)
-	_ = zw.Close()
-	sum := sha256.Sum256(index)
-
-	s := &spa{files: files, variants: map[string]encodings{}, index: index, indexGzip: zipped.Bytes(),
-		indexETag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 	err = fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -83,6 +81,28 @@ func newSPA(files fs.FS, cfg RuntimeConfig) (*spa, error) {
 		return nil
 	})
 	return s, err
+}
+
+// renderIndex puts the runtime config into index.html as a JSON script tag, and compresses it once.
+func renderIndex(raw []byte, cfg RuntimeConfig) (indexPage, error) {
+	// json.Marshal escapes <, > and &, so no value can close the script tag early.
+	data, err := json.Marshal(cfg)
+	if err != nil {
+		return indexPage{}, err
+	}
+	tag := `<script id="runtime-config" type="application/json">` + string(data) + `</script>`
+	i := bytes.Index(raw, []byte("</head>"))
+	if i < 0 {
+		return indexPage{}, errors.New("the web app's index.html has no </head>")
+	}
+	index := append(append(append([]byte{}, raw[:i]...), tag...), raw[i:]...)
+
+	var zipped bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
+	_, _ = zw.Write(index)
+	_ = zw.Close()
+	sum := sha256.Sum256(index)
+	return indexPage{body: index, gzip: zipped.Bytes(), etag: `"` + hex.EncodeToString(sum[:8]) + `"`}, nil
 }
 
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -138,18 +158,22 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // serveIndex answers with the app's page. It is revalidated on every visit so a new release is
 // picked up at once, while its hashed assets stay cached.
 func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
+	page := s.index[0]
+	if s.payment(r.Host) {
+		page = s.index[1]
+	}
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Encoding")
-	h.Set("ETag", s.indexETag)
+	h.Set("ETag", page.etag)
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	if inm := r.Header.Get("If-None-Match"); inm != "" && strings.Contains(inm, s.indexETag) {
+	if inm := r.Header.Get("If-None-Match"); inm != "" && strings.Contains(inm, page.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := s.index
+	body := page.body
 	if accepts(r.Header.Get("Accept-Encoding"), "gzip") {
-		body = s.indexGzip
+		body = page.gzip
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))

@@ -5,6 +5,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/auth"
+	"wayfinder/internal/billing"
 )
 
 // meResponse is the shape of GET /api/user/me (spec §7): the caller's profile under "me".
@@ -20,10 +21,13 @@ type profile struct {
 	DateOfBirth *string `json:"dateOfBirth"` // YYYY-MM-DD, or null until the member gives it
 	Device      string  `json:"device"`
 	Role        string  `json:"role"`
+	// Subscription is the member's plan and payment state; the iOS app reads it here.
+	Subscription subscriptionJSON `json:"subscription"`
 }
 
-func profileOf(u account.User, staff bool) profile {
-	p := profile{UserID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Device: u.Device, Role: string(account.RoleMember)}
+func profileOf(u account.User, staff bool, sub billing.Subscription) profile {
+	p := profile{UserID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Device: u.Device, Role: string(account.RoleMember),
+		Subscription: subscriptionOf(sub)}
 	if staff {
 		p.Role = string(account.RoleStaff)
 	}
@@ -37,5 +41,13 @@ func profileOf(u account.User, staff bool) profile {
 // me answers the signed-in caller's own profile, for a web session and a bearer token alike.
 func (s *server) me(w http.ResponseWriter, r *http.Request) {
 	p, _ := auth.FromContext(r.Context())
-	writeJSON(w, http.StatusOK, meResponse{Me: profileOf(p.User, p.Staff)})
+	sub := billing.Subscription{Status: billing.StatusNone}
+	if s.billing != nil {
+		var err error
+		if sub, err = s.billing.Subscription(r.Context(), p.User.ID); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, meResponse{Me: profileOf(p.User, p.Staff, sub)})
 }

@@ -61,7 +61,7 @@ func saveUntilKilled(dsn, userID string) error {
 	if err != nil {
 		return err
 	}
-	svc := onboarding.NewService(db, def, onboarding.Settings{}, time.Now)
+	svc := onboarding.NewService(db, def, time.Now)
 	out := bufio.NewWriter(os.Stdout)
 	for i := 0; ; i++ {
 		answers := surveytest.NameAndBirth(surveytest.DateOfBirth)
@@ -202,7 +202,7 @@ func TestSaveIsOneTransaction(t *testing.T) {
 				answers := surveytest.NameAndBirth(surveytest.DateOfBirth)
 				answers[0].Value = first
 				data := []survey.QuestionAnswers{{QuestionSlug: survey.SlugNameAndBirth, Answers: answers}}
-				return onboarding.NewService(store, def, onboarding.Settings{}, time.Now).Save(context.Background(), userID, survey.SlugNameAndBirth, data, onboarding.UTM{})
+				return onboarding.NewService(store, def, time.Now).Save(context.Background(), userID, survey.SlugNameAndBirth, data, onboarding.UTM{})
 			}
 			if err := save(db, "Ann"); err != nil {
 				t.Fatal(err)

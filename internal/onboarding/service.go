@@ -8,6 +8,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/billing"
 	"wayfinder/internal/cleantext"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/survey"
@@ -26,30 +27,26 @@ type Store interface {
 	// OpenSafetyDisclosure returns the member's disclosure that no one has reviewed yet, or NotFound.
 	OpenSafetyDisclosure(ctx context.Context, userID string) (SafetyDisclosure, error)
 	CurrentAssignment(ctx context.Context, userID string) (coaching.Assignment, error)
+	UTMRecord(ctx context.Context, userID string) (UTMRecord, error)
+	// Subscription returns the member's payment state, or NotFound when they have never paid.
+	Subscription(ctx context.Context, userID string) (billing.Subscription, error)
 }
 
 // MaxUTMValueLength caps one campaign value, in characters; anything longer is refused, not cut.
 const MaxUTMValueLength = 200
 
-// Settings are the operator's choices that shape a member's journey.
-type Settings struct {
-	// PaymentEnabled puts the plan and payment after the coach choice (the spec's payment variant).
-	PaymentEnabled bool
-}
-
 // Service saves a member's survey answers, tells them where they stand, and keeps the journey's
 // rules: nothing after the survey opens until the survey says so, and a safety disclosure closes
 // the journey until a person at the service has reviewed it.
 type Service struct {
-	store    Store
-	def      *survey.Definition
-	settings Settings
-	now      func() time.Time
+	store Store
+	def   *survey.Definition
+	now   func() time.Time
 }
 
 // NewService returns a Service. now is the clock used for age checks and stored times.
-func NewService(store Store, def *survey.Definition, settings Settings, now func() time.Time) *Service {
-	return &Service{store: store, def: def, settings: settings, now: now}
+func NewService(store Store, def *survey.Definition, now func() time.Time) *Service {
+	return &Service{store: store, def: def, now: now}
 }
 
 // SafetyHoldMessage is what a member whose journey is closed by a safety disclosure is told when
@@ -65,6 +62,7 @@ type State struct {
 	HighLikelihood bool
 	SafetyHold     bool   // a safety disclosure awaits review: the journey stays on the crisis page
 	CoachID        string // the member's current coach, "" before they choose one
+	HoldsPlan      bool   // the member has a plan, paid or being paid (billing.Status.HoldsPlan)
 }
 
 // Save validates one survey submission and stores it. Every check runs before anything is written,
@@ -177,9 +175,13 @@ func utmProblems(u UTM) []apperr.FieldError {
 // the step to continue at, which is, in order:
 //   - the crisis page while a safety disclosure awaits review, on every device and every return;
 //   - the first required step without a valid answer;
-//   - once a coach is chosen, what follows the choice (the done step, or the plan with payment on);
+//   - once a coach is chosen, what follows the choice (the done step, or with payment on the steps
+//     toward the plan until the member holds one);
 //   - otherwise the step after the last one answered.
-func (s *Service) State(ctx context.Context, userID string) (State, error) {
+//
+// payment says whether this request is offered the plan and payment (billing.Variant), which may
+// differ between the hostnames one server answers.
+func (s *Service) State(ctx context.Context, userID string, payment bool) (State, error) {
 	stored, err := s.store.SurveyAnswers(ctx, userID)
 	if err != nil {
 		return State{}, err
@@ -192,14 +194,18 @@ func (s *Service) State(ctx context.Context, userID string) (State, error) {
 	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
 		return State{}, err
 	}
+	sub, err := s.store.Subscription(ctx, userID)
+	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+		return State{}, err
+	}
 	answers := bySlug(stored)
 	now := s.now()
-	st := State{Answers: stored, SafetyHold: hold, CoachID: current.CoachID}
+	st := State{Answers: stored, SafetyHold: hold, CoachID: current.CoachID, HoldsPlan: sub.Status.HoldsPlan()}
 	switch {
 	case hold:
 		st.ResumeAt = survey.SlugNoGo
 	case st.CoachID != "" && len(s.def.Gaps(answers, now)) == 0:
-		st.ResumeAt = s.def.AfterCoachChoice(s.settings.PaymentEnabled)
+		st.ResumeAt = s.def.AfterCoachChoice(payment, st.HoldsPlan)
 	default:
 		st.ResumeAt = s.def.ResumeAt(answers, now)
 	}
@@ -279,4 +285,41 @@ func (s *Service) CoachingNeeds(ctx context.Context, userID string) (coaching.Ne
 		needs.TimeZone = stateZone
 	}
 	return needs, nil
+}
+
+// PlanNeeds returns what the member's answers say about the support they want, for the plan we
+// recommend: the kinds of help they asked a coach for, how they manage ADHD today, and the
+// screening score once all six items are answered.
+func (s *Service) PlanNeeds(ctx context.Context, userID string) (billing.Needs, error) {
+	stored, err := s.store.SurveyAnswers(ctx, userID)
+	if err != nil {
+		return billing.Needs{}, err
+	}
+	answers := bySlug(stored)
+	var needs billing.Needs
+	for _, a := range answers[survey.SlugHelpNeeded] {
+		needs.Help = append(needs.Help, a.Key)
+	}
+	for _, a := range answers[survey.SlugManageADHD] {
+		needs.Manage = append(needs.Manage, a.Key)
+	}
+	if score, answered := survey.Score(answers); answered == len(survey.ScreeningItems) {
+		needs.Score = &score
+	}
+	return needs, nil
+}
+
+// Coupon returns the coupon the member arrived with: the latest campaign touch's, or else the first
+// one's; "" when neither carried one.
+func (s *Service) Coupon(ctx context.Context, userID string) (string, error) {
+	rec, err := s.store.UTMRecord(ctx, userID)
+	switch {
+	case apperr.CodeOf(err) == apperr.NotFound:
+		return "", nil
+	case err != nil:
+		return "", err
+	case rec.Latest.Coupon != "":
+		return rec.Latest.Coupon, nil
+	}
+	return rec.First.Coupon, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/billing"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
@@ -31,6 +32,8 @@ type fakeStore struct {
 	stored      []onboarding.StoredAnswers
 	hold        bool   // an open safety disclosure
 	coachID     string // the current coach
+	status      billing.Status
+	utm         *onboarding.UTMRecord
 	err         error
 
 	inTx, outsideTx int
@@ -72,6 +75,20 @@ func (f *fakeStore) CurrentAssignment(context.Context, string) (coaching.Assignm
 	return coaching.Assignment{CoachID: f.coachID}, f.err
 }
 
+func (f *fakeStore) Subscription(_ context.Context, userID string) (billing.Subscription, error) {
+	if f.status == "" {
+		return billing.Subscription{}, apperr.E(apperr.NotFound, "none")
+	}
+	return billing.Subscription{UserID: userID, PlanID: "steady", Status: f.status}, nil
+}
+
+func (f *fakeStore) UTMRecord(context.Context, string) (onboarding.UTMRecord, error) {
+	if f.utm == nil {
+		return onboarding.UTMRecord{}, apperr.E(apperr.NotFound, "none")
+	}
+	return *f.utm, nil
+}
+
 func (f *fakeStore) SaveSurvey(ctx context.Context, _, _ string, data []survey.QuestionAnswers, utm onboarding.UTM, _ time.Time) error {
 	f.write(ctx)
 	if f.err != nil {
@@ -100,7 +117,7 @@ var testNow = time.Date(2026, 5, 15, 12, 0, 0, 0, time.UTC)
 
 func newService(t *testing.T, store onboarding.Store) *onboarding.Service {
 	t.Helper()
-	return onboarding.NewService(store, mustDefinition(t), onboarding.Settings{}, func() time.Time { return testNow })
+	return onboarding.NewService(store, mustDefinition(t), func() time.Time { return testNow })
 }
 
 func mustDefinition(t *testing.T) *survey.Definition {
@@ -256,6 +273,9 @@ func TestState(t *testing.T) {
 		{name: "the survey done", store: fakeStore{stored: stored(complete...)}, wantAt: "pre-account", wantScr: done},
 		{name: "a coach chosen: done", store: fakeStore{stored: stored(complete...), coachID: "maya"}, wantAt: "thank-you-page", wantScr: done},
 		{name: "a coach chosen with payment on: toward the plan", store: fakeStore{stored: stored(complete...), coachID: "maya"}, payment: true, wantAt: "testimonials", wantScr: done},
+		{name: "with payment on, a plan paid: done", store: fakeStore{stored: stored(complete...), coachID: "maya", status: billing.StatusActive}, payment: true, wantAt: "thank-you-page", wantScr: done},
+		{name: "with payment on, a payment under way: done", store: fakeStore{stored: stored(complete...), coachID: "maya", status: billing.StatusPending}, payment: true, wantAt: "thank-you-page", wantScr: done},
+		{name: "with payment on, a plan ended: toward the plan again", store: fakeStore{stored: stored(complete...), coachID: "maya", status: billing.StatusCanceled}, payment: true, wantAt: "testimonials", wantScr: done},
 		{name: "a coach but a gap: the gap first", store: fakeStore{stored: stored(nameAndBirth("1990-04-30", "iphone")), coachID: "maya"}, wantAt: "how-you-identify"},
 		{name: "five screening items give no score", store: fakeStore{stored: stored(screening("very-often", "very-often", "very-often", "very-often", "very-often")...)}},
 		{name: "six at their thresholds", store: fakeStore{stored: stored(screening("sometimes", "sometimes", "sometimes", "often", "often", "often")...)}, wantScr: intp(6), wantHigh: true},
@@ -264,8 +284,8 @@ func TestState(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			svc := onboarding.NewService(&tt.store, mustDefinition(t), onboarding.Settings{PaymentEnabled: tt.payment}, func() time.Time { return testNow })
-			got, err := svc.State(context.Background(), "u1")
+			svc := onboarding.NewService(&tt.store, mustDefinition(t), func() time.Time { return testNow })
+			got, err := svc.State(context.Background(), "u1", tt.payment)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -277,6 +297,9 @@ func TestState(t *testing.T) {
 			}
 			if (got.Score == nil) != (tt.wantScr == nil) || (got.Score != nil && *got.Score != *tt.wantScr) {
 				t.Errorf("Score = %v, want %v", deref(got.Score), deref(tt.wantScr))
+			}
+			if got.HoldsPlan != tt.store.status.HoldsPlan() {
+				t.Errorf("HoldsPlan = %v, want %v", got.HoldsPlan, !got.HoldsPlan)
 			}
 			if got.HighLikelihood != tt.wantHigh {
 				t.Errorf("HighLikelihood = %v, want %v", got.HighLikelihood, tt.wantHigh)
@@ -371,5 +394,38 @@ func TestCoachingNeeds(t *testing.T) {
 	}
 	if _, err := newService(t, &fakeStore{err: errors.New("disk")}).CoachingNeeds(context.Background(), "u1"); err == nil {
 		t.Error("a store error was not returned")
+	}
+}
+
+func TestPlanNeedsAndCoupon(t *testing.T) {
+	def := mustDefinition(t)
+	answers := surveytest.With(surveytest.Complete(def), "what-help-need", []survey.Answer{{Key: "check-ins"}, {Key: "define-goals"}})
+	answers = surveytest.With(answers, "how-manage-adhd", []survey.Answer{{Key: "medication"}, {Key: "on-my-own"}})
+	store := &fakeStore{stored: stored(answers...)}
+	needs, err := newService(t, store).PlanNeeds(context.Background(), "u1")
+	score, _ := survey.Score(surveytest.BySlug(answers))
+	if err != nil || strings.Join(needs.Help, ",") != "check-ins,define-goals" || strings.Join(needs.Manage, ",") != "medication,on-my-own" ||
+		needs.Score == nil || *needs.Score != score {
+		t.Errorf("PlanNeeds() = %+v, %v", needs, err)
+	}
+	partial := &fakeStore{stored: stored(screening("often", "often", "often")...)}
+	if needs, _ := newService(t, partial).PlanNeeds(context.Background(), "u1"); needs.Score != nil {
+		t.Errorf("PlanNeeds() with half the screening: score %d, want none", *needs.Score)
+	}
+
+	for _, tt := range []struct {
+		name string
+		utm  *onboarding.UTMRecord
+		want string
+	}{
+		{"no campaign", nil, ""},
+		{"the latest touch's coupon", &onboarding.UTMRecord{First: onboarding.UTM{Coupon: "FIRST"}, Latest: onboarding.UTM{Coupon: "LATEST"}}, "LATEST"},
+		{"else the first touch's", &onboarding.UTMRecord{First: onboarding.UTM{Coupon: "FIRST"}, Latest: onboarding.UTM{Source: "ads"}}, "FIRST"},
+		{"a campaign without one", &onboarding.UTMRecord{First: onboarding.UTM{Source: "ads"}}, ""},
+	} {
+		got, err := newService(t, &fakeStore{utm: tt.utm}).Coupon(context.Background(), "u1")
+		if err != nil || got != tt.want {
+			t.Errorf("%s: Coupon() = %q, %v; want %q", tt.name, got, err, tt.want)
+		}
 	}
 }

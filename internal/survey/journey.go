@@ -84,11 +84,11 @@ func (d *Definition) ResumeAt(answers map[string][]Answer, now time.Time) string
 	}
 }
 
-// AfterCoachChoice returns the step that follows choosing a coach: with payment on, the steps
-// toward the plan (what meet-your-coach leads to in the definition); without it, the journey's
-// done step, which hands over to the app.
-func (d *Definition) AfterCoachChoice(paymentEnabled bool) string {
-	if paymentEnabled {
+// AfterCoachChoice returns the step that follows choosing a coach: with payment on, until the
+// member holds a plan, the steps toward the plan (what meet-your-coach leads to in the definition);
+// otherwise the journey's done step, which hands over to the app.
+func (d *Definition) AfterCoachChoice(paymentEnabled, holdsPlan bool) string {
+	if paymentEnabled && !holdsPlan {
 		return d.Questions[SlugMeetYourCoach].NextStep
 	}
 	return SlugDone

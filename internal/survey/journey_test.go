@@ -149,11 +149,18 @@ func TestResumeAt(t *testing.T) {
 
 func TestAfterCoachChoice(t *testing.T) {
 	d := load(t)
-	if got, want := d.AfterCoachChoice(false), "thank-you-page"; got != want {
-		t.Errorf("AfterCoachChoice(no payment) = %q, want %q", got, want)
-	}
-	if got, want := d.AfterCoachChoice(true), "testimonials"; got != want {
-		t.Errorf("AfterCoachChoice(payment) = %q, want %q", got, want)
+	for _, tt := range []struct {
+		payment, holdsPlan bool
+		want               string
+	}{
+		{false, false, "thank-you-page"},
+		{false, true, "thank-you-page"},
+		{true, false, "testimonials"},
+		{true, true, "thank-you-page"},
+	} {
+		if got := d.AfterCoachChoice(tt.payment, tt.holdsPlan); got != tt.want {
+			t.Errorf("AfterCoachChoice(payment %v, holds a plan %v) = %q, want %q", tt.payment, tt.holdsPlan, got, tt.want)
+		}
 	}
 }
 

@@ -39,6 +39,7 @@ const (
 	SlugAccount        = "account"
 	SlugChallenges     = "your-challenge-is"
 	SlugHelpNeeded     = "what-help-need"
+	SlugManageADHD     = "how-manage-adhd"
 	SlugMeetYourCoach  = "meet-your-coach"
 	// SlugDone is the journey's last step: the member has a coach and is handed over to the app.
 	SlugDone = "thank-you-page"

@@ -128,6 +128,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans, with the one recommended for the caller
+         * @description The active plans with the one recommended from the caller's answers (what help they want, how they manage ADHD, the screening score) and a plain-words reason; the coupon they arrived with and whether it applies; their coach; and where their payment stands. Each plan says what will be charged and when.
+         */
+        get: operations["getPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying for a plan
+         * @description Creates a Stripe Checkout Session for the plan (client_reference_id: the caller's userId; the coupon as a promotion code when Stripe knows it) and answers the address to send the browser to. An open session for the same plan is answered again rather than a second one made. A caller who holds a plan is never sent to checkout again.
+         */
+        post: operations["createCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/stripe-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events
+         * @description Stripe sends its events here. The Stripe-Signature header is checked against the webhook secret with a 5-minute tolerance. Each event id is processed once, in one transaction with its effect; a replayed or out-of-order event changes nothing. Handled: checkout.session.completed, checkout.session.async_payment_succeeded and async_payment_failed, customer.subscription.updated and deleted, invoice.payment_failed; other types are acknowledged and ignored.
+         */
+        post: operations["stripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/test-checkout/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A test-mode checkout (demo without Stripe)
+         * @description Only in test mode (--demo without Stripe keys), and only the caller's own: what the test checkout is for.
+         */
+        get: operations["getTestCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/test-checkout/{sessionId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a test-mode checkout (no money moves)
+         * @description Only in test mode. Sends this server a checkout.session.completed event signed with its webhook secret, through the same webhook code Stripe's events take, and answers the success URL.
+         */
+        post: operations["payTestCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -174,6 +278,7 @@ export interface components {
             device: "" | "iphone" | "android";
             /** @enum {string} */
             role: "member" | "staff";
+            subscription: components["schemas"]["Subscription"];
         };
         /**
          * @description How a step is answered: Progress and ResponseView are read; SelectOne and Rate take one option, SelectMany up to max; Custom steps have a form of their own.
@@ -295,6 +400,8 @@ export interface components {
             safetyHold: boolean;
             /** @description The caller's current coach, or null before they choose one. */
             coachId: string | null;
+            /** @description Whether the caller holds a plan: paid, or a payment under way (subscription status pending, active or past_due). With payment on, a member who holds a plan resumes at the done step. */
+            paid: boolean;
         };
         CoachesResponse: {
             coaches: components["schemas"]["Coach"][];
@@ -344,6 +451,115 @@ export interface components {
              * @description When the coach became the caller's.
              */
             assignedAt: string;
+        };
+        /** @description The caller's plan and where its payment stands. none: never paid (or an asynchronous payment failed); pending: paid with a method that takes time to confirm; active: paid, or in a free trial; past_due: a renewal failed and Stripe is retrying; canceled: the plan has ended. */
+        Subscription: {
+            /** @description The plan, or null when status is none. */
+            planId: string | null;
+            /** @enum {string} */
+            status: "none" | "pending" | "active" | "past_due" | "canceled";
+        };
+        Price: {
+            /** @description In the currency's smallest unit (cents). */
+            amount: number;
+            /** @description ISO 4217, lower case. */
+            currency: string;
+            /**
+             * @description month: charged every month until canceled; once: a single payment.
+             * @enum {string}
+             */
+            interval: "month" | "once";
+        };
+        Charge: {
+            /** @description In the currency's smallest unit, after any discount. */
+            amount: number;
+            /**
+             * Format: date
+             * @description The day of the charge (UTC): today, or the day a free trial ends.
+             */
+            on: string;
+        };
+        /** @description What the member will be charged and when, for this plan, with the coupon if it applies. */
+        Charges: {
+            first: components["schemas"]["Charge"];
+            /** @description What each later monthly charge is, in the smallest unit; null for a one-off plan. */
+            then: number | null;
+        };
+        Plan: {
+            planId: string;
+            name: string;
+            price: components["schemas"]["Price"];
+            /** @description What the plan includes, one short line each. */
+            includes: string[];
+            /** @description The free trial's length in days; 0 when there is none. */
+            trialDays: number;
+            /**
+             * @description How much support the plan gives; the recommendation picks by it.
+             * @enum {string}
+             */
+            support: "light" | "standard" | "intensive";
+            charges: components["schemas"]["Charges"];
+        };
+        /** @description The coupon the member arrived with (the UTM coupon value), and whether Stripe knows it as an active promotion code. */
+        Coupon: {
+            code: string;
+            /**
+             * @description applies: checkout applies it; unknown: Stripe does not know it (or it has ended), and checkout goes on without it; unchecked: Stripe could not be asked just now, and checkout tries again.
+             * @enum {string}
+             */
+            status: "applies" | "unknown" | "unchecked";
+            percentOff: number | null;
+            /** @description In the smallest unit of the plan's currency. */
+            amountOff: number | null;
+            /** @enum {string|null} */
+            duration: "once" | "repeating" | "forever" | null;
+            durationInMonths: number | null;
+        };
+        Recommendation: {
+            planId: string;
+            /** @description One plain-words sentence saying why, for the member. */
+            reason: string;
+        };
+        PlanCoach: {
+            coachId: string;
+            firstName: string;
+            lastName: string;
+            avatarUrl: string;
+        };
+        PlansResponse: {
+            /** @description The active plans, the recommended one first, then by price. */
+            plans: components["schemas"]["Plan"][];
+            recommendation: components["schemas"]["Recommendation"];
+            coupon: components["schemas"]["Coupon"] | null;
+            /** @description The caller's coach. */
+            coach: components["schemas"]["PlanCoach"] | null;
+            subscription: components["schemas"]["Subscription"];
+            /** @description Checkout is this server's own test-mode page: no money moves (demo without Stripe keys). */
+            testMode: boolean;
+        };
+        CheckoutRequest: {
+            planId: string;
+        };
+        CheckoutResponse: {
+            sessionId: string;
+            /** @description Where to send the browser: Stripe's hosted Checkout page, or the test-mode page. */
+            url: string;
+        };
+        TestCheckout: {
+            sessionId: string;
+            plan: components["schemas"]["Plan"];
+            coupon: components["schemas"]["Coupon"] | null;
+            successUrl: string;
+            cancelUrl: string;
+            /** @description Whether this test checkout has been paid already. */
+            paid: boolean;
+        };
+        TestCheckoutPaid: {
+            /** @description The checkout's success URL, to send the browser to. */
+            url: string;
+        };
+        WebhookReceived: {
+            received: boolean;
         };
     };
     responses: {
@@ -626,6 +842,207 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlansResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The plan and payment steps are not offered on this site (payment is off, and the request's host is not one of the payment hostnames). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's journey has not reached the plan: a required step of the survey lacks a valid answer, a safety disclosure awaits review, or no coach is chosen yet. The detail says which in plain words. Nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Send the browser to url. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The plan and payment steps are not offered on this site (payment is off, and the request's host is not one of the payment hostnames). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's journey has not reached the plan (see getPlans), or the caller already holds a plan. Nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            /** @description Stripe could not be reached. Nothing was charged; the caller may try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event is recorded (or was already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceived"];
+                };
+            };
+            /** @description The signature is missing, wrong or stale, or the body is not an event. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTestCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test checkout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCheckout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description There is no such test checkout of the caller's, or the server is not in test mode. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    payTestCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid in test mode. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCheckoutPaid"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description There is no such test checkout of the caller's, or the server is not in test mode. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
