@@ -9,7 +9,9 @@
 //
 // It starts `wayfinder serve --demo`, signs members in through the embedded provider's pages, then
 // sends saves from several clients at once for a few seconds and prints throughput, latency and
-// the server's peak memory against the budgets. It exits non-zero only when the measurement cannot
+// the server's peak memory against the budgets. On SQLite it also measures the payment budgets:
+// POST /api/billing/checkout against stripe-mock (Stripe's own mock of its API), and Stripe's
+// signed events through POST /api/billing/stripe-webhook. It exits non-zero only when the measurement cannot
 // be made; a missed budget is printed as FAIL, so `make bench` still prints every other figure.
 package main
 
@@ -44,18 +46,29 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/stripe/stripe-go/v84/webhook"
 
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/stripepay/stripemock"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
 )
 
 // The budgets of ARCHITECTURE.md section 6 that this program checks.
 const (
-	budgetRatio      = 0.5
-	budgetP99        = 20 * time.Millisecond
-	budgetRSS        = 200 << 20
-	budgetCoachesP99 = 10 * time.Millisecond
+	budgetRatio       = 0.5
+	budgetP99         = 20 * time.Millisecond
+	budgetRSS         = 200 << 20
+	budgetCoachesP99  = 10 * time.Millisecond
+	budgetCheckoutP99 = 50 * time.Millisecond
+	budgetWebhookP99  = 20 * time.Millisecond
+)
+
+// The Stripe settings of a measured server: stripe-mock takes any key, and the webhook events are
+// signed here with the secret the server is given.
+const (
+	loadStripeKey     = "sk_test_load"
+	loadWebhookSecret = "whsec_load"
 )
 
 // defaultClients is how many members save at once. The server needs a few requests in flight so
@@ -119,7 +132,18 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 		return fmt.Errorf("raw commits: %w", err)
 	}
 
-	srv, err := start(ctx, binary, dsn)
+	// On SQLite the server takes payments, against stripe-mock, for the payment budgets below.
+	var stripeArgs []string
+	if pgURL == "" && coachRate > 0 {
+		mockURL, stopMock, err := stripemock.Run()
+		if err != nil {
+			return err
+		}
+		defer stopMock()
+		stripeArgs = []string{"--payment-enabled", "--stripe-api-url", mockURL,
+			"--stripe-secret-key", loadStripeKey, "--stripe-webhook-secret", loadWebhookSecret}
+	}
+	srv, err := start(ctx, binary, dsn, stripeArgs...)
 	if err != nil {
 		return err
 	}
@@ -202,7 +226,148 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 		budget = fmt.Sprintf(" (budget p99 ≤ %.0f ms) %s", ms(budgetCoachesP99), verdict(lr.p99 <= budgetCoachesP99 && lr.rate >= 0.98*float64(coachRate)))
 	}
 	fmt.Printf("    latency               p50 %.1f ms, p99 %.1f ms, max %.1f ms%s\n", ms(lr.p50), ms(lr.p99), ms(lr.max), budget)
+	if stripeArgs == nil {
+		return nil
+	}
+
+	// Payments: each member chooses a coach, then starts checkouts, one after another, alternating
+	// plans so that every one is a new Stripe Checkout Session; then Stripe's events arrive.
+	if err := chooseCoaches(ctx, srv, members); err != nil {
+		return err
+	}
+	cr, err := sequential(ctx, 300, func(i int) (*http.Request, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, srv.url+"/api/billing/checkout",
+			strings.NewReader(fmt.Sprintf(`{"planId":%q}`, []string{"steady", "momentum", "kickstart"}[i%3])))
+		if err == nil {
+			sameOrigin(req, srv.url, members[i%len(members)])
+		}
+		return req, err
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  POST checkout on %s against stripe-mock, %d one after another:\n", name, cr.n)
+	fmt.Printf("    latency               p50 %.1f ms, p99 %.1f ms, max %.1f ms (budget p99 ≤ %.0f ms) %s\n",
+		ms(cr.p50), ms(cr.p99), ms(cr.max), ms(budgetCheckoutP99), verdict(cr.p99 <= budgetCheckoutP99))
+	userIDs, err := memberIDs(ctx, srv, members)
+	if err != nil {
+		return err
+	}
+	wr, err := sequential(ctx, 1000, func(i int) (*http.Request, error) {
+		return stripeEvent(ctx, srv.url, i, userIDs[i%len(userIDs)])
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  POST stripe-webhook on %s, %d signed events one after another (each applied in its own transaction):\n", name, wr.n)
+	fmt.Printf("    latency               p50 %.1f ms, p99 %.1f ms, max %.1f ms (budget p99 ≤ %.0f ms) %s\n",
+		ms(wr.p50), ms(wr.p99), ms(wr.max), ms(budgetWebhookP99), verdict(wr.p99 <= budgetWebhookP99))
 	return nil
+}
+
+// sameOrigin makes req a member's same-origin JSON request, as the app sends it.
+func sameOrigin(req *http.Request, origin, cookie string) {
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", origin)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Cookie", cookie)
+}
+
+// chooseCoaches has every member choose a coach, which opens the plan to them.
+func chooseCoaches(ctx context.Context, s *server, members []string) error {
+	for _, cookie := range members {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPut, s.url+"/api/chat/me_switch_coach", strings.NewReader(`{"coachId":"maya"}`))
+		if err != nil {
+			return err
+		}
+		sameOrigin(req, s.url, cookie)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			return fmt.Errorf("choosing a coach: PUT /api/chat/me_switch_coach answered %d", res.StatusCode)
+		}
+	}
+	return nil
+}
+
+// memberIDs returns each member's userId, which Stripe's events name.
+func memberIDs(ctx context.Context, s *server, members []string) ([]string, error) {
+	ids := make([]string, len(members))
+	for i, cookie := range members {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+"/api/user/me", nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Cookie", cookie)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		var me struct {
+			Me struct {
+				UserID string `json:"userId"`
+			} `json:"me"`
+		}
+		err = json.NewDecoder(res.Body).Decode(&me)
+		res.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = me.Me.UserID
+	}
+	return ids, nil
+}
+
+// stripeEvent returns the i-th event Stripe would send about the member's subscription, signed as
+// Stripe signs it: its status goes back and forth between active and past_due, so every event
+// changes the state and is written.
+func stripeEvent(ctx context.Context, base string, i int, userID string) (*http.Request, error) {
+	status := []string{"active", "past_due"}[i%2]
+	payload := fmt.Sprintf(`{"id":"evt_load_%d","object":"event","type":"customer.subscription.updated","created":%d,`+
+		`"data":{"object":{"id":"sub_load_%s","object":"subscription","status":%q,"customer":"cus_load",`+
+		`"metadata":{"user_id":%q,"plan_id":"steady"}}}}`, i, time.Now().Unix()+int64(i), userID, status, userID)
+	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: []byte(payload), Secret: loadWebhookSecret})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/billing/stripe-webhook", strings.NewReader(payload))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Stripe-Signature", signed.Header)
+	return req, nil
+}
+
+// sequential sends n requests one after another (after 20 unmeasured ones to warm up) and collects
+// their latencies. Any answer but 200 stops the run.
+func sequential(ctx context.Context, n int, request func(i int) (*http.Request, error)) (result, error) {
+	client := &http.Client{Timeout: 10 * time.Second}
+	latencies := make([]time.Duration, 0, n)
+	start := time.Now()
+	for i := range n + 20 {
+		req, err := request(i)
+		if err != nil {
+			return result{}, err
+		}
+		t0 := time.Now()
+		res, err := client.Do(req)
+		if err != nil {
+			return result{}, err
+		}
+		msg, _ := io.ReadAll(io.LimitReader(res.Body, 1024))
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			return result{}, fmt.Errorf("%s %s answered %d: %s", req.Method, req.URL.Path, res.StatusCode, msg)
+		}
+		if i >= 20 {
+			latencies = append(latencies, time.Since(t0))
+		}
+	}
+	slices.Sort(latencies)
+	elapsed := time.Since(start)
+	return result{n: n, elapsed: elapsed, rate: float64(n) / elapsed.Seconds(),
+		p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99), max: latencies[len(latencies)-1]}, nil
 }
 
 // listLoad sends GET /api/chat/list_coaches at a fixed rate for d, each request as a member in turn,
@@ -356,9 +521,9 @@ type server struct {
 	done chan struct{}
 }
 
-// start runs `wayfinder serve --demo` on a free port and waits until it is ready.
-func start(ctx context.Context, binary, dsn string) (*server, error) {
-	cmd := exec.Command(binary, "serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", dsn, "--log-level", "warn")
+// start runs `wayfinder serve --demo` on a free port, with any extra flags, and waits until it is ready.
+func start(ctx context.Context, binary, dsn string, extra ...string) (*server, error) {
+	cmd := exec.Command(binary, append([]string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", dsn, "--log-level", "warn"}, extra...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err

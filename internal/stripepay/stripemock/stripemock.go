@@ -5,6 +5,8 @@ package stripemock
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"go/build"
 	"os"
 	"os/exec"
@@ -42,25 +44,36 @@ func Binary() (string, bool) {
 // Start runs stripe-mock on a free port for the test and returns its base URL.
 func Start(t testing.TB) string {
 	t.Helper()
+	url, stop, err := Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return url
+}
+
+// Run starts stripe-mock on a free port and returns its base URL and a function that stops it.
+func Run() (string, func(), error) {
 	bin, ok := Binary()
 	if !ok {
-		t.Fatalf("stripe-mock is not installed; run: go install github.com/stripe/stripe-mock@%s", Version)
+		return "", nil, fmt.Errorf("stripe-mock is not installed; run: go install github.com/stripe/stripe-mock@%s", Version)
 	}
 	cmd := exec.Command(bin, "-http-addr", "127.0.0.1:")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	cmd.Stderr = cmd.Stdout
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting stripe-mock: %v", err)
+		return "", nil, fmt.Errorf("starting stripe-mock: %w", err)
 	}
-	t.Cleanup(func() {
+	stop := func() {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
-	})
+	}
 	addr := make(chan string, 1)
 	go func() {
+		// Reading to the end also keeps stripe-mock from blocking on a full pipe.
 		lines := bufio.NewScanner(out)
 		for lines.Scan() {
 			if m := listening.FindStringSubmatch(lines.Text()); m != nil {
@@ -70,9 +83,9 @@ func Start(t testing.TB) string {
 	}()
 	select {
 	case a := <-addr:
-		return "http://" + a
+		return "http://" + a, stop, nil
 	case <-time.After(15 * time.Second):
-		t.Fatal("stripe-mock did not start listening within 15 s")
-		return ""
+		stop()
+		return "", nil, errors.New("stripe-mock did not start listening within 15 s")
 	}
 }
