@@ -39,6 +39,16 @@ export default defineConfig({
               name: 'survey-step',
               test: /src\/features\/survey\/(journey|navigation|use-journey|use-answers-of|use-step-state)\.ts$|src\/features\/survey\/components\/SurveyStepScreen/,
             },
+            // The helper the coach and plan screens share (what did a refusal say) in a file of its
+            // own, taken before the plan's group below would take it in as a dependency and make
+            // the coach chooser load the plan's code.
+            { name: 'problem', test: /src\/lib\/problem\.ts$/ },
+            // The plan and payment screens' code in one file, loaded only on their routes: a member
+            // who reaches the plan goes on through the preview, checkout and the payment's answer,
+            // and each then opens at once, where left alone every shared piece (the plan card, the
+            // copy, the money formats) would be a tiny file of its own. The route modules stay out:
+            // they import other features (the profile, the journey), which must not be drawn in.
+            { name: 'plan', test: /src\/features\/plan\// },
           ],
         },
       },

@@ -176,6 +176,7 @@ type Coupon struct {
 	Code      string
 	Status    CouponStatus
 	Promotion Promotion // set when Status is CouponApplies
+	Problem   error     // why the provider could not be asked, when Status is CouponUnchecked; for the log
 }
 
 // fitsPlan tells whether the promotion's discount can apply to the plan: an amount off is in one

@@ -342,7 +342,7 @@ func (s *Service) coupon(ctx context.Context, userID string) (*Coupon, error) {
 		c.Status, c.Promotion = CouponApplies, promotion
 	case apperr.NotFound:
 	default:
-		c.Status = CouponUnchecked
+		c.Status, c.Problem = CouponUnchecked, err
 	}
 	return c, nil
 }

@@ -166,6 +166,9 @@ func (s *server) plans(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if c := offer.Coupon; c != nil && c.Problem != nil {
+		s.log.WarnContext(r.Context(), "the coupon could not be checked with the payment provider", "error", c.Problem.Error())
+	}
 	out := plansResponse{Plans: make([]planJSON, 0, len(offer.Plans)), Coupon: couponOf(offer.Coupon),
 		Subscription: subscriptionOf(offer.Subscription), TestMode: offer.TestMode}
 	for _, plan := range offer.Plans {

@@ -123,3 +123,15 @@ function defaultAnswers(slug: string, variants: { key: string }[]): Answer[] {
   }
   return [{ key: variants[0].key, value: '' }];
 }
+
+/** toPlan signs a new member up from landing, answers the survey, chooses a coach and goes on to the plan. */
+export async function toPlan(page: Page, landing = '/') {
+  await signUp(page, landing);
+  await answerSurvey(page, { answers: { 'what-help-need': [{ key: 'check-ins', value: '' }] } });
+  await page.goto('/account/meet-your-coach');
+  await page.getByRole('button', { name: /^Choose / }).first().click();
+  await expect(page).toHaveURL(/\/testimonials$/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/account\/plan-recommendation$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your plan is ready' })).toBeVisible();
+}

@@ -1,4 +1,4 @@
-import { test, expect, answerSurvey, expectNoAxeViolations, signUp } from './fixtures';
+import { test, expect, answerSurvey, expectNoAxeViolations, signUp, toPlan } from './fixtures';
 
 // The journey with payment on (--payment-enabled): what follows the coach choice is the way to the
 // plan, not the hand-off. This file's workers run a server of their own with that setting.
@@ -28,4 +28,25 @@ test('the page before the coaches promises the plan', async ({ page }) => {
   await answerSurvey(page);
   await page.goto('/pre-account');
   await expect(page.getByText('3. See your plan, then get the app.')).toBeVisible();
+});
+
+// A demo without Stripe keys takes payments in test mode: checkout is a page of this server.
+test('the checkout is this server’s own, labelled, and paying there confirms the plan', async ({ page }) => {
+  await toPlan(page, '/?coupon=WELCOME20');
+  await page.getByText('See other plans').click();
+  await page.getByRole('button', { name: 'Choose Kickstart' }).click();
+  await expect(page).toHaveURL(/\/account\/plan-preview$/);
+  await expect(page.getByText('Test mode: no real payment')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kickstart' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page).toHaveURL(/\/account\/checkout\?session_id=cs_test_local_/);
+  await expect(page.getByText('Test mode — no money moves')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+
+  await expect(page).toHaveURL(/\/account\/payment-response\?session_id=cs_test_local_/);
+  await expect(page.getByText('Payment confirmed — welcome aboard')).toBeVisible();
+  const me = (await (await page.request.get('/api/user/me')).json()).me;
+  expect(me.subscription).toEqual({ planId: 'kickstart', status: 'active' });
 });

@@ -76,13 +76,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your details' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it.each([
-    ['/account/plan-recommendation', 'Your recommended plan'],
-    ['/account/plan-preview', 'Your plan in detail'],
-    ['/account/checkout', 'Checkout'],
-    ['/account/payment-response', 'Payment status'],
-    ['/chat', 'Chat with your coach'],
-  ])('shows a clear placeholder at %s', async (path, heading, title = heading) => {
+  it.each([['/chat', 'Chat with your coach']])('shows a clear placeholder at %s', async (path, heading, title = heading) => {
     renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -189,6 +183,7 @@ describe('routes', () => {
       highLikelihood: false,
       safetyHold: false,
       coachId: null,
+      paid: false,
       ...extra,
     });
 
@@ -226,6 +221,24 @@ describe('routes', () => {
       expect(await screen.findByText('Maya Reyes')).toBeInTheDocument();
       expect(screen.getByText('Sign in with the same email you used here. Maya will say hello.')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Choose a different coach' })).toHaveAttribute('href', '/account/meet-your-coach');
+    });
+
+    it.each([
+      ['/account/plan-recommendation', '/account/download-app'],
+      ['/account/plan-preview', '/account/download-app'],
+      ['/account/checkout', '/account/download-app'],
+      ['/testimonials', '/account/download-app'],
+      ['/account/payment-response', '/account/payment-response'],
+    ])('takes a member who has paid from %s to %s, with payment on', async (path, want) => {
+      mockServer({
+        'GET /api/user/me': json(200, { me: { ...member.me, subscription: { planId: 'guided', status: 'active' } } }),
+        'GET /api/onboarding/definition': json(200, realDefinition),
+        'GET /api/onboarding/survey': json(200, state({ answers: finishedRealSurvey(), resumeAt: 'thank-you-page', coachId: 'maya', paid: true })),
+      });
+      const { pathname } = renderApp(path, { ...defaultRuntimeConfig, paymentEnabled: true });
+
+      expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+      expect(pathname()).toBe(want);
     });
 
     it.each([

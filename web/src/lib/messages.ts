@@ -8,7 +8,9 @@ import { useRuntimeConfig } from '@/config/runtime-context';
 // Copy rules: warm, plain, short sentences. Many readers have ADHD and some arrive in distress.
 //
 // The legal pages are documents rather than interface copy, and long ones: their text lives with
-// them (features/legal/legal-text.ts), so no first screen carries it.
+// them (features/legal/legal-text.ts), so no first screen carries it. The same goes for the coach
+// chooser's and the plan's copy (features/coaches/messages.ts, features/plan/messages.ts): this
+// catalog ships with the first screen, and only members who get that far need theirs.
 
 const en = {
   'app.skipToContent': 'Skip to main content',
@@ -151,18 +153,6 @@ const en = {
   'month.11': 'November',
   'month.12': 'December',
 
-  'planRecommendation.title': 'Your recommended plan',
-  'planRecommendation.heading': 'Your recommended plan',
-  'planRecommendation.body': 'Here you’ll see the coaching plan we suggest for you, based on your answers.',
-  'planPreview.title': 'Your plan in detail',
-  'planPreview.heading': 'Your plan in detail',
-  'planPreview.body': 'Here you’ll be able to look through everything your plan includes before you decide.',
-  'checkout.title': 'Checkout',
-  'checkout.heading': 'Checkout',
-  'checkout.body': 'Here you’ll be able to pay for your plan securely.',
-  'paymentResponse.title': 'Payment status',
-  'paymentResponse.heading': 'Payment status',
-  'paymentResponse.body': 'After checkout, this page will tell you whether your payment went through.',
   'chat.title': 'Chat with your coach',
   'chat.heading': 'Chat with your coach',
   'chat.body': 'Once you’ve chosen a coach, you’ll be able to message them here.',

@@ -12,7 +12,12 @@ export type AppMessage =
    * The member chose a coach (posted by the coach chooser). saved is false when the choice could not
    * be stored: the app should let the member choose again there.
    */
-  | { type: 'coach-chosen'; coachId: string; saved: boolean };
+  | { type: 'coach-chosen'; coachId: string; saved: boolean }
+  /**
+   * The member's payment for a plan went through (posted by the payment's answer page). status is
+   * active once paid (or in a free trial), pending while the bank still confirms a payment.
+   */
+  | { type: 'payment-complete'; planId: string; status: 'active' | 'pending' };
 
 interface MessageHandler {
   postMessage(message: unknown): void;

@@ -26,6 +26,7 @@ export const member: MeResponse = {
     dateOfBirth: null,
     device: '',
     role: 'member',
+    subscription: { planId: null, status: 'none' },
   },
 };
 

@@ -20,6 +20,7 @@ export function finishedSurvey(state: Partial<SurveyState> = {}, { real = false 
       highLikelihood: false,
       safetyHold: false,
       coachId: null,
+      paid: false,
       ...state,
     } satisfies SurveyState),
   };

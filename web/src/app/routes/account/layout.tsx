@@ -8,9 +8,10 @@ import { useJourney } from '@/features/survey/use-journey';
 /**
  * stepOfAccountPath names the step of the journey an address in the account area belongs to, so
  * the area's pages follow the same rules as the survey's steps. The index is the account step
- * (the chooser follows it there); checkout and its answer belong with the plan. The download and
- * finish pages open with the chooser: a member whose choice could not be saved is still handed
- * over to the app (spec §4), where the coach can be chosen again.
+ * (the chooser follows it there); checkout belongs with the plan, so it closes once the member
+ * holds one. The download and finish pages open with the chooser: a member whose choice could not
+ * be saved is still handed over to the app (spec §4), where the coach can be chosen again. So does
+ * the payment's answer page: it must stay open after paying, when the plan's steps have closed.
  */
 function stepOfAccountPath(pathname: string): string {
   switch (pathname.replace(/\/+$/, '') || paths.account.root) {
@@ -22,8 +23,8 @@ function stepOfAccountPath(pathname: string): string {
       return 'plan-recommendation';
     case paths.account.planPreview:
     case paths.account.checkout:
-    case paths.account.paymentResponse:
       return 'plan-preview';
+    case paths.account.paymentResponse:
     case paths.account.downloadApp:
     case paths.account.finish:
       return MEET_YOUR_COACH;

@@ -6,7 +6,7 @@ import { clearUtm, storedUtm } from '@/lib/utm';
 import { CoachChooser } from '@/features/coaches/components/CoachChooser';
 import { handOff } from '@/features/coaches/handoff';
 import { useDefinition } from '@/features/survey/api/get-definition';
-import { surveyQueryKey } from '@/features/survey/api/get-survey';
+import { surveyQueryKey, useSurvey } from '@/features/survey/api/get-survey';
 import { saveSurvey } from '@/features/survey/api/save-survey';
 import type { SurveyState } from '@/features/survey/api/types';
 import { afterCoachChoice, DONE, pathOfStep } from '@/features/survey/journey';
@@ -16,13 +16,15 @@ import { afterCoachChoice, DONE, pathOfStep } from '@/features/survey/journey';
  * arrived with is sent with their progress one last time and then forgotten (spec §4): from here on
  * the server holds it for good, and the browser has no reason to keep it.
  *
- * What follows a choice is the journey's (afterCoachChoice): without payment, the hand-off to the
- * app (the native app takes over, an iPhone goes to the App Store, anything else to the download
- * page); with payment on, the steps toward the plan.
+ * What follows a choice is the journey's (afterCoachChoice): without payment, or for a member who
+ * already holds a plan, the hand-off to the app (the native app takes over, an iPhone goes to the
+ * App Store, anything else to the download page); with payment on, the steps toward the plan.
  */
 export function Component() {
   const queryClient = useQueryClient();
   const definition = useDefinition().data;
+  // A member who already holds a plan and switches coach goes to the hand-off, not the plan again.
+  const paid = useSurvey().data?.paid ?? false;
   const { appStoreUrl, paymentEnabled } = useRuntimeConfig();
   const [, navigate] = useLocation();
 
@@ -36,7 +38,7 @@ export function Component() {
   }, []);
 
   const onChosen = (coachId: string, saved: boolean) => {
-    const next = definition ? afterCoachChoice(definition, paymentEnabled) : DONE;
+    const next = definition ? afterCoachChoice(definition, paymentEnabled, paid) : DONE;
     // The journey moves on at once; the server's state says the same when next read.
     const moveOn = () => {
       if (saved) queryClient.setQueryData<SurveyState>(surveyQueryKey, (state) => state && { ...state, coachId, resumeAt: next });

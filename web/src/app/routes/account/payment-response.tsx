@@ -1,6 +1,32 @@
-import { PlaceholderPage } from '@/components/page/PlaceholderPage';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazyComponent } from '@/lib/lazy-component';
+import { meQueryOptions } from '@/features/account/api/get-me';
+import type { Subscription } from '@/features/plan/api/types';
+import { PaymentResponse } from '@/features/plan/components/PaymentResponse';
+import { surveyQueryKey } from '@/features/survey/api/get-survey';
+import type { SurveyState } from '@/features/survey/api/types';
+import { DONE } from '@/features/survey/journey';
 
-/** Where checkout returns to, with the payment's outcome. It is built with the billing work. */
+// The way to the app is the download page's (the App Store button, a QR code on a computer). Its
+// code loads once the payment is confirmed: a member still waiting does not need it yet.
+const GetTheApp = lazyComponent(() => import('@/features/coaches/components/GetTheApp').then((m) => m.GetTheApp));
+
+/**
+ * Where checkout returns the browser (/account/payment-response?session_id=…). The payment state
+ * is the profile's (GET /api/user/me), read afresh into the same cache the rest of the app reads.
+ * Once the member holds the plan, the journey knows at once: the plan's steps close behind them
+ * and they continue at the done step, as the server will say when next asked. Then the coaches'
+ * way to the app hands them over.
+ */
 export function Component() {
-  return <PlaceholderPage titleKey="paymentResponse.title" headingKey="paymentResponse.heading" bodyKey="paymentResponse.body" />;
+  const queryClient = useQueryClient();
+  const read = useCallback(
+    async (): Promise<Subscription> => (await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })).me.subscription,
+    [queryClient],
+  );
+  const onConfirmed = useCallback(() => {
+    queryClient.setQueryData<SurveyState>(surveyQueryKey, (state) => state && { ...state, paid: true, resumeAt: DONE });
+  }, [queryClient]);
+  return <PaymentResponse read={read} onConfirmed={onConfirmed} handoff={<GetTheApp />} />;
 }

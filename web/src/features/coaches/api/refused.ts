@@ -1,4 +1,5 @@
 import { isHttpStatus } from '@/lib/api-client';
+import { problemDetail } from '@/lib/problem';
 
 /**
  * RefusedError is a 409 from the coach calls: the server refused, because the coach has no room or
@@ -18,7 +19,5 @@ export class RefusedError extends Error {
 /** asRefused turns a 409 answer into a RefusedError with the problem's detail; other errors stay. */
 export async function asRefused(error: unknown): Promise<unknown> {
   if (!isHttpStatus(error, 409)) return error;
-  const problem: unknown = await error.response.json().catch(() => ({}));
-  const detail = typeof problem === 'object' && problem !== null && 'detail' in problem && typeof problem.detail === 'string' ? problem.detail : '';
-  return new RefusedError(detail);
+  return new RefusedError(await problemDetail(error));
 }

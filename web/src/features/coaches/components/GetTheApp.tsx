@@ -38,17 +38,13 @@ interface DoneProps {
 
 /**
  * Done is the end of the journey on the web (/account/download-app): the member has a coach, and
- * is shown who, what happens next, and the way to the app: the App Store button on an iPhone, and
- * elsewhere a QR code to scan with the iPhone's camera as well. A member who comes back lands here,
- * not on the chooser again; a quiet link still leads there to switch.
+ * is shown who, what happens next, and the way to the app (GetTheApp). A member who comes back
+ * lands here, not on the chooser again; a quiet link still leads there to switch.
  */
 export function Done({ heading, lines, coachChosen }: DoneProps) {
   const t = useCoachesT();
-  const { appStoreUrl } = useRuntimeConfig();
   const coach = useCurrentCoach();
-  const nextId = useId();
   usePageTitle(heading);
-  const onIPhone = isIPhone(navigator.userAgent);
   return (
     <div className={styles.page}>
       <header className={styles.intro}>
@@ -69,6 +65,25 @@ export function Done({ heading, lines, coachChosen }: DoneProps) {
           </p>
         ))}
       </header>
+      <GetTheApp switchCoach />
+    </div>
+  );
+}
+
+/**
+ * GetTheApp is the way to the app, for the pages that hand the member over (the done step, the
+ * payment's answer): the App Store button on an iPhone, and elsewhere a QR code to scan with the
+ * iPhone's camera as well, then what happens next. switchCoach adds a quiet link back to the
+ * chooser. It goes inside a page's own column.
+ */
+export function GetTheApp({ switchCoach = false }: { switchCoach?: boolean }) {
+  const t = useCoachesT();
+  const { appStoreUrl } = useRuntimeConfig();
+  const coach = useCurrentCoach();
+  const nextId = useId();
+  const onIPhone = isIPhone(navigator.userAgent);
+  return (
+    <>
       {appStoreUrl && !onIPhone ? (
         <figure className={styles.qr}>
           <QrCode text={appStoreUrl} label={t('qrLabel')} />
@@ -88,13 +103,13 @@ export function Done({ heading, lines, coachChosen }: DoneProps) {
         <ButtonLink to={paths.account.finish} variant="secondary" block>
           {t('haveApp')}
         </ButtonLink>
-        {coach ? (
+        {switchCoach && coach ? (
           <Link className={styles.switch} to={paths.account.meetYourCoach}>
             {t('switchCoach')}
           </Link>
         ) : null}
       </div>
-    </div>
+    </>
   );
 }
 

@@ -96,3 +96,25 @@ describe('ProgressHeader', () => {
     for (const item of items) expect(item.querySelector('svg')).toBeNull();
   });
 });
+
+describe('ProgressHeader past the three steps (the plan, step 4)', () => {
+  it('marks all three done with check marks, and none current', () => {
+    render(<ProgressHeader groups={groups} pastAll finished={new Set([0, 1, 2, 3, 4])} />);
+    const items = within(screen.getByRole('navigation', { name: 'Your progress' })).getAllByRole('listitem');
+
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(item).not.toHaveAttribute('aria-current');
+      expect(item).toHaveTextContent(/\(done\)$/);
+      expect(item.querySelector('svg')).not.toBeNull();
+    }
+  });
+
+  it('still marks done only what is finished', () => {
+    render(<ProgressHeader groups={groups} pastAll finished={new Set([0, 1, 2, 4])} />);
+    const items = within(screen.getByRole('navigation', { name: 'Your progress' })).getAllByRole('listitem');
+
+    expect(items[1]).toHaveTextContent(/\(done\)$/);
+    expect(items[2]).not.toHaveTextContent('(done)');
+  });
+});

@@ -11,7 +11,10 @@ const headerSteps: readonly (readonly number[])[] = [[0, 1], [2, 4], [3]];
 
 interface ProgressHeaderProps {
   groups: readonly SurveyGroup[];
-  currentGroupId: number;
+  /** currentGroupId is the group of the step on screen. */
+  currentGroupId?: number;
+  /** pastAll: the member is past the three named steps (the plan, spec §2's "step 4"). */
+  pastAll?: boolean;
   /** finished holds the groups whose required steps are all answered. */
   finished: ReadonlySet<number>;
 }
@@ -20,11 +23,12 @@ interface ProgressHeaderProps {
  * ProgressHeader shows where the member is: three named steps, the current one marked for screen
  * readers with aria-current, and the others with a check mark once every required step of theirs
  * is answered (not merely passed: a member who typed a later address has not finished the earlier
- * steps). Titles come from the definition.
+ * steps). Titles come from the definition. Past all three (pastAll), none is current and each is
+ * marked done once its steps are answered.
  */
-export function ProgressHeader({ groups, currentGroupId, finished }: ProgressHeaderProps) {
+export function ProgressHeader({ groups, currentGroupId, pastAll, finished }: ProgressHeaderProps) {
   const t = useT();
-  const current = headerSteps.findIndex((ids) => ids.includes(currentGroupId));
+  const current = pastAll ? headerSteps.length : headerSteps.findIndex((ids) => currentGroupId !== undefined && ids.includes(currentGroupId));
   if (current < 0) return null;
   return (
     <nav aria-label={t('progress.label')} className={styles.progress}>
@@ -54,9 +58,11 @@ export function ProgressHeader({ groups, currentGroupId, finished }: ProgressHea
       </ol>
       {/* Phones have room for one title: the current step's, on its own line under the bars. The
           list keeps every title for screen readers, so this copy is hidden from them. */}
-      <p className={styles.currentTitle} aria-hidden="true">
-        {groups.find((g) => g.id === headerSteps[current]![0])?.title}
-      </p>
+      {current < headerSteps.length ? (
+        <p className={styles.currentTitle} aria-hidden="true">
+          {groups.find((g) => g.id === headerSteps[current]![0])?.title}
+        </p>
+      ) : null}
     </nav>
   );
 }
