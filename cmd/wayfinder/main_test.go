@@ -379,11 +379,7 @@ func TestCoachesImport(t *testing.T) {
 		{"coachId":"rae","firstName":"Rae","lastName":"Lin","tags":"Focus, Calm","timezone":"America/Denver",
 		 "avatarUrl":"/media/coaches/rae.png","introVideoUrl":"https://vimeo.com/1","active":true,"capacity":12},
 		{"coachId":"ola","firstName":"Ola","lastName":"Berg","active":false,"capacity":0}]}`
-	tests := []struct {
-		name, body string
-		wantErr    string // "" for success
-		wantOut    string
-	}{
+	tests := []importCase{
 		{"two coaches", good, "", "Stored Rae Lin (coachId rae): takes new members, up to 12."},
 		{"the same file again updates them", good, "", "Stored Rae Lin"},
 		{"a coach without a last name", `{"coaches":[{"coachId":"al","firstName":"Al","active":true,"capacity":1},{"coachId":"rae","firstName":"Rae","lastName":"Lin","active":true,"capacity":99}]}`,
@@ -393,15 +389,7 @@ func TestCoachesImport(t *testing.T) {
 		{"an unknown field", `{"coaches":[{"firstName":"Al","lastName":"Bo","active":true,"capacity":1,"salary":9}]}`, "unknown field", ""},
 		{"not JSON", `coaches: []`, "reading the coaches", ""},
 	}
-	for _, tt := range tests {
-		out, err := importFile(tt.body)
-		if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
-			t.Errorf("%s: error = %v, want %q", tt.name, err, tt.wantErr)
-		}
-		if !strings.Contains(out, tt.wantOut) {
-			t.Errorf("%s: output %q does not contain %q", tt.name, out, tt.wantOut)
-		}
-	}
+	checkImports(t, importFile, tests)
 
 	db, err := sqlstore.Open(context.Background(), dbPath)
 	if err != nil {
@@ -436,11 +424,7 @@ func TestPlansImport(t *testing.T) {
 	good := `{"plans":[` + steady + `,
 		{"id":"kickstart","name":"Kickstart","price":{"amount":14900,"currency":"usd","interval":"once"},"stripePriceId":"price_2",
 		 "includes":["Three sessions"],"trialDays":0,"support":"light","active":false}]}`
-	tests := []struct {
-		name, body string
-		wantErr    string // "" for success
-		wantOut    string
-	}{
+	tests := []importCase{
 		{"two plans", good, "", "Stored Steady (id steady, 129.00 USD a month): offered."},
 		{"the same file again", good, "", "Stored Kickstart (id kickstart, 149.00 USD once): not offered to new members."},
 		{"one bad plan changes nothing", `{"plans":[{"id":"steady","name":"Changed","price":{"amount":1,"currency":"usd","interval":"month"},"stripePriceId":"price_1",
@@ -454,15 +438,7 @@ func TestPlansImport(t *testing.T) {
 		{"no plans", `{"plans":[]}`, "lists no plans", ""},
 		{"not JSON", `plans: []`, "reading the plans", ""},
 	}
-	for _, tt := range tests {
-		out, err := importFile(tt.body)
-		if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
-			t.Errorf("%s: error = %v, want %q", tt.name, err, tt.wantErr)
-		}
-		if !strings.Contains(out, tt.wantOut) {
-			t.Errorf("%s: output %q does not contain %q", tt.name, out, tt.wantOut)
-		}
-	}
+	checkImports(t, importFile, tests)
 	db, err := sqlstore.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
@@ -487,6 +463,27 @@ func TestPaymentsNeedStripeOutsideDemo(t *testing.T) {
 		err := run(context.Background(), args, noEnv, strings.NewReader(""), io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), "WAYFINDER_STRIPE_WEBHOOK_SECRET") || strings.Contains(err.Error(), "sk_test_1") {
 			t.Errorf("run(%v) = %v, want a refusal naming what to set, without the key", args, err)
+		}
+	}
+}
+
+// importCase is one file given to an import command, and what it must answer.
+type importCase struct {
+	name, body string
+	wantErr    string // "" for success
+	wantOut    string
+}
+
+// checkImports runs each case through importFile, in order, and checks its error and output.
+func checkImports(t *testing.T, importFile func(body string) (string, error), tests []importCase) {
+	t.Helper()
+	for _, tt := range tests {
+		out, err := importFile(tt.body)
+		if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+			t.Errorf("%s: error = %v, want %q", tt.name, err, tt.wantErr)
+		}
+		if !strings.Contains(out, tt.wantOut) {
+			t.Errorf("%s: output %q does not contain %q", tt.name, out, tt.wantOut)
 		}
 	}
 }

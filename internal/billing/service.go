@@ -229,21 +229,35 @@ func promotionCode(p *Promotion) string {
 	return p.Code
 }
 
-// MemberCheckout returns one of the member's own checkout sessions with its plan: NotFound for a
-// session that is not theirs, so no one learns of another member's.
-func (s *Service) MemberCheckout(ctx context.Context, userID, sessionID string) (CheckoutSession, Plan, error) {
+// MemberCheckout is one of a member's checkouts, with its plan and whether it has been paid.
+type MemberCheckout struct {
+	Session CheckoutSession
+	Plan    Plan
+	Paid    bool // the member's plan was paid through this checkout
+}
+
+// MemberCheckout returns one of the member's own checkout sessions: NotFound for a session that is
+// not theirs, so no one learns of another member's.
+func (s *Service) MemberCheckout(ctx context.Context, userID, sessionID string) (MemberCheckout, error) {
 	session, err := s.store.CheckoutByID(ctx, sessionID)
 	if err == nil && session.UserID != userID {
 		err = apperr.E(apperr.NotFound, "not this member's checkout")
 	}
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return MemberCheckout{}, apperr.E(apperr.NotFound, "We couldn't find that checkout. Please start again from your plan.")
+	}
 	if err != nil {
-		if apperr.CodeOf(err) == apperr.NotFound {
-			return CheckoutSession{}, Plan{}, apperr.E(apperr.NotFound, "We couldn't find that checkout. Please start again from your plan.")
-		}
-		return CheckoutSession{}, Plan{}, err
+		return MemberCheckout{}, err
 	}
 	plan, err := s.store.PlanByID(ctx, session.PlanID)
-	return session, plan, err
+	if err != nil {
+		return MemberCheckout{}, err
+	}
+	sub, err := s.Subscription(ctx, userID)
+	if err != nil {
+		return MemberCheckout{}, err
+	}
+	return MemberCheckout{Session: session, Plan: plan, Paid: sub.SessionID == session.ID && sub.Status.HoldsPlan()}, nil
 }
 
 // Outcome says what an event did.

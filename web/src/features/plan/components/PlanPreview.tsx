@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/button/Button';
@@ -8,11 +8,13 @@ import { CheckoutError, createCheckout } from '@/features/plan/api/create-checko
 import { usePlans } from '@/features/plan/api/get-plans';
 import type { Coupon, Plan, PlanCoach } from '@/features/plan/api/types';
 import { chosenPlan } from '@/features/plan/chosen-plan';
+import { usePageRestored } from '@/features/plan/use-page-restored';
 import { leaveFor } from '@/features/plan/leave-for';
 import { usePlanT, type PlanT } from '@/features/plan/messages';
 import { couponNote, firstChargeLater, formatDay } from '@/features/plan/money';
 import { ChargeLines } from './ChargeLines';
 import { PlanCard } from './PlanCard';
+import { StepIntro } from './StepIntro';
 import { PlansLoading, PlansProblem, useMovedOnWhenPaid } from './PlansStatus';
 import styles from './Plan.module.css';
 
@@ -48,14 +50,7 @@ export function PlanPreview({ heading, lines, onJourneyMoved }: PlanPreviewProps
   return (
     <div className={styles.page}>
       {canceled ? <Notification title={t('canceledTitle')}>{t('canceledBody')}</Notification> : null}
-      <div className={styles.intro}>
-        <h1>{title}</h1>
-        {lines.map((line) => (
-          <p key={line} className={styles.lead}>
-            {line}
-          </p>
-        ))}
-      </div>
+      <StepIntro title={title} lines={lines} />
       {data?.testMode ? <Notification title={t('testModeTitle')}>{t('testModeBody')}</Notification> : null}
       {!data ? (
         <PlansLoading />
@@ -125,15 +120,7 @@ function PayButton({ t, plan, testMode, onJourneyMoved }: PayButtonProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
 
-  // A member who comes back from checkout with the browser's Back button may get this very page
-  // from the back/forward cache, still waiting: it is ready again.
-  useEffect(() => {
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
-    };
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, []);
+  usePageRestored(useCallback(() => setBusy(false), []));
 
   const pay = async () => {
     if (busy) return;

@@ -8,6 +8,7 @@ import type { Plan } from '@/features/plan/api/types';
 import { rememberPlan } from '@/features/plan/chosen-plan';
 import { usePlanT } from '@/features/plan/messages';
 import { PlanCard } from './PlanCard';
+import { StepIntro } from './StepIntro';
 import { PlansLoading, PlansProblem, useMovedOnWhenPaid } from './PlansStatus';
 import styles from './Plan.module.css';
 
@@ -52,14 +53,7 @@ export function PlanRecommendation({ heading, lines, nextLabel, header, illustra
     <div className={styles.page}>
       {header}
       {illustration}
-      <div className={styles.intro}>
-        <h1>{title}</h1>
-        {lines.map((line) => (
-          <p key={line} className={styles.lead}>
-            {line}
-          </p>
-        ))}
-      </div>
+      <StepIntro title={title} lines={lines} />
       {!data ? (
         <PlansLoading />
       ) : recommended ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearch } from 'wouter';
 import { paths } from '@/config/paths';
 import { Button, ButtonLink } from '@/components/button/Button';
@@ -7,6 +7,7 @@ import { usePageTitle } from '@/components/layout/usePageTitle';
 import { NoTestCheckoutError, useTestCheckout } from '@/features/plan/api/get-test-checkout';
 import { payTestCheckout } from '@/features/plan/api/pay-test-checkout';
 import type { TestCheckout as TestCheckoutData } from '@/features/plan/api/types';
+import { usePageRestored } from '@/features/plan/use-page-restored';
 import { leaveFor, safeHref } from '@/features/plan/leave-for';
 import { usePlanT } from '@/features/plan/messages';
 import { couponNote, dueToday, formatMoney } from '@/features/plan/money';
@@ -71,13 +72,7 @@ function Checkout({ sessionId, checkout }: { sessionId: string; checkout: TestCh
   const cancelHref = safeHref(checkout.cancelUrl);
   const successHref = safeHref(checkout.successUrl);
 
-  useEffect(() => {
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
-    };
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, []);
+  usePageRestored(useCallback(() => setBusy(false), []));
 
   const pay = async () => {
     if (busy) return;
