@@ -59,7 +59,7 @@ const usage = `Wayfinder: onboarding for an adult ADHD coaching service.
 Usage:
   wayfinder serve   [flags]   start the server (applies pending migrations first)
   wayfinder migrate [flags]   apply pending database migrations and exit
-  wayfinder users create --email E --role member|staff [flags]
+  wayfinder users create --email E --role member|staff|admin [flags]
                               create an account at the embedded identity
                               provider; the password is read from standard input
   wayfinder coaches import [flags] < coaches.json

@@ -261,7 +261,7 @@ func TestUsersCreate(t *testing.T) {
 		{name: "same email again", args: []string{"--email", "ops@example.com", "--role", "member"}, stdin: "another long passphrase\n", wantErr: "exists already"},
 		{name: "weak password", args: []string{"--email=new@example.com", "--role=member"}, stdin: "short\n", wantErr: "at least"},
 		{name: "no password", args: []string{"--email", "new@example.com", "--role", "member"}, stdin: "", wantErr: "no password on standard input"},
-		{name: "unknown role", args: []string{"--email", "new@example.com", "--role", "admin"}, stdin: "a calm long passphrase\n", wantErr: `--role must be member or staff, not "admin"`},
+		{name: "unknown role", args: []string{"--email", "new@example.com", "--role", "owner"}, stdin: "a calm long passphrase\n", wantErr: `--role must be member, staff or admin, not "owner"`},
 		{name: "no email", args: []string{"--role", "member"}, stdin: "a calm long passphrase\n", wantErr: "--email is required"},
 	}
 	for _, tt := range tests {

@@ -115,6 +115,7 @@ var demoAccounts = []struct {
 }{
 	{"member@demo.example.com", "demo-member-password", account.RoleMember},
 	{"staff@demo.example.com", "demo-staff-password", account.RoleStaff},
+	{"admin@demo.example.com", "demo-admin-password", account.RoleAdmin},
 }
 
 func seedDemoAccounts(ctx context.Context, p *idp.Provider, stdout io.Writer) error {

@@ -18,7 +18,7 @@ import (
 // standard input so it stays out of the shell history and the process list.
 func users(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "create" {
-		return errors.New(`usage: wayfinder users create --email E --role member|staff [flags] (the password is read from standard input)`)
+		return errors.New(`usage: wayfinder users create --email E --role member|staff|admin [flags] (the password is read from standard input)`)
 	}
 	email, role, rest, err := userFlags(args[1:])
 	if err != nil {
@@ -100,7 +100,7 @@ func userFlags(args []string) (email string, role account.Role, rest []string, e
 		return "", "", nil, errors.New("--email is required")
 	}
 	if !role.Valid() {
-		return "", "", nil, fmt.Errorf("--role must be member or staff, not %q", role)
+		return "", "", nil, fmt.Errorf("--role must be member, staff or admin, not %q", role)
 	}
 	return email, role, rest, nil
 }

@@ -8,19 +8,25 @@ import (
 	"time"
 )
 
-// Role says what a user may do. A member uses the onboarding app; staff also run the back office.
+// Role says what a user may do. A member uses the onboarding app; staff also run the back office
+// (members, their profiles and coaches, the safety queue); an admin is staff who also manage
+// coaches, plans and staff accounts, and read the audit log.
 type Role string
 
 // The roles. A new user is a member unless they are made staff on purpose.
 const (
 	RoleMember Role = "member"
 	RoleStaff  Role = "staff"
+	RoleAdmin  Role = "admin"
 )
 
 // Valid reports whether r is one of the known roles, so an unknown role is refused before it is stored.
 func (r Role) Valid() bool {
-	return r == RoleMember || r == RoleStaff
+	return r == RoleMember || r == RoleStaff || r == RoleAdmin
 }
+
+// IsStaff reports whether the role may use the back office: staff and admins.
+func (r Role) IsStaff() bool { return r == RoleStaff || r == RoleAdmin }
 
 // The devices a member can name on the name-and-birth step. An empty device means they have not said.
 const (

@@ -7,11 +7,19 @@ func TestRoleValid(t *testing.T) {
 		role Role
 		want bool
 	}{
-		{RoleMember, true}, {RoleStaff, true}, {"", false}, {"Staff", false}, {"admin", false},
+		{RoleMember, true}, {RoleStaff, true}, {RoleAdmin, true}, {"", false}, {"Staff", false}, {"root", false},
 	}
 	for _, tt := range tests {
 		if got := tt.role.Valid(); got != tt.want {
 			t.Errorf("Role(%q).Valid() = %v, want %v", tt.role, got, tt.want)
+		}
+	}
+}
+
+func TestIsStaff(t *testing.T) {
+	for role, want := range map[Role]bool{RoleMember: false, RoleStaff: true, RoleAdmin: true, "": false} {
+		if got := role.IsStaff(); got != want {
+			t.Errorf("Role(%q).IsStaff() = %v, want %v", role, got, want)
 		}
 	}
 }

@@ -31,11 +31,11 @@ func (s *Service) authenticateBearer(r *http.Request, header []string) (Principa
 	if err != nil {
 		return Principal{}, err
 	}
-	staff := u.Role == account.RoleStaff
+	role := u.Role
 	if id.RoleSet {
-		staff = id.Role == account.RoleStaff
+		role = id.Role
 	}
-	return Principal{User: u, Staff: staff, Via: ViaBearer}, nil
+	return principalOf(u, role, ViaBearer), nil
 }
 
 // userFor returns the user of a verified identity, creating them on their first request, and

@@ -91,6 +91,8 @@ func TestRolesOf(t *testing.T) {
 		{"case matters", map[string]any{"roles": []any{"Staff"}}, account.RoleMember, true},
 		{"lone string", map[string]any{"roles": "staff"}, account.RoleStaff, true},
 		{"not strings", map[string]any{"roles": []any{1, true}}, account.RoleMember, true},
+		{"admin", map[string]any{"roles": []any{"staff", "admin"}}, account.RoleAdmin, true},
+		{"admin alone", map[string]any{"roles": "admin"}, account.RoleAdmin, true},
 	}
 	for _, tt := range tests {
 		got, set := rolesOf(tt.claims, "roles")

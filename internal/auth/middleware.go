@@ -18,8 +18,25 @@ const (
 // Principal is the signed-in caller of a request.
 type Principal struct {
 	User  account.User
-	Staff bool
+	Staff bool   // staff or admin: may use the back office
+	Admin bool   // may also manage coaches, plans and staff, and read the audit log
 	Via   string // ViaSession or ViaBearer
+}
+
+// principalOf is the caller signed in as u with role, the one the identity provider grants now.
+func principalOf(u account.User, role account.Role, via string) Principal {
+	return Principal{User: u, Staff: role.IsStaff(), Admin: role == account.RoleAdmin, Via: via}
+}
+
+// Role is the caller's role as this request sees it.
+func (p Principal) Role() account.Role {
+	switch {
+	case p.Admin:
+		return account.RoleAdmin
+	case p.Staff:
+		return account.RoleStaff
+	}
+	return account.RoleMember
 }
 
 type principalKey struct{}
@@ -80,7 +97,19 @@ func (s *Service) RequireUser(next http.Handler) http.Handler {
 func (s *Service) RequireStaff(next http.Handler) http.Handler {
 	return s.RequireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p, _ := FromContext(r.Context()); !p.Staff {
-			s.cfg.OnError(w, r, apperr.E(apperr.Forbidden, "This is only for Wayfinder staff."))
+			s.cfg.OnError(w, r, apperr.E(apperr.Forbidden, "This is only for our staff."))
+			return
+		}
+		next.ServeHTTP(w, r)
+	}))
+}
+
+// RequireAdmin refuses anonymous requests with Unauthenticated, and members and staff who are not
+// admins with Forbidden.
+func (s *Service) RequireAdmin(next http.Handler) http.Handler {
+	return s.RequireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, _ := FromContext(r.Context()); !p.Admin {
+			s.cfg.OnError(w, r, apperr.E(apperr.Forbidden, "This is only for administrators."))
 			return
 		}
 		next.ServeHTTP(w, r)

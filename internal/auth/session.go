@@ -100,7 +100,7 @@ func (s *Service) authenticateSession(w http.ResponseWriter, r *http.Request) (P
 			return Principal{}, false, err
 		}
 	}
-	return Principal{User: u, Staff: u.Role == account.RoleStaff, Via: ViaSession}, true, nil
+	return principalOf(u, u.Role, ViaSession), true, nil
 }
 
 // endSessionOfDeletedUser ends a session whose user was deleted, since their sessions go with them,

@@ -276,6 +276,7 @@ func TestRequireUserAndStaff(t *testing.T) {
 	e := newEnv(t)
 	member := e.signIn("auth0|m")
 	staff := e.signIn("auth0|st", "staff")
+	admin := e.signIn("auth0|ad", "admin")
 	ok := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	tests := []struct {
 		name   string
@@ -288,6 +289,11 @@ func TestRequireUserAndStaff(t *testing.T) {
 		{"anonymous on staff route", nil, e.svc.RequireStaff(ok), http.StatusUnauthorized},
 		{"member on staff route", member, e.svc.RequireStaff(ok), http.StatusForbidden},
 		{"staff on staff route", staff, e.svc.RequireStaff(ok), http.StatusNoContent},
+		{"admin on staff route", admin, e.svc.RequireStaff(ok), http.StatusNoContent},
+		{"anonymous on admin route", nil, e.svc.RequireAdmin(ok), http.StatusUnauthorized},
+		{"member on admin route", member, e.svc.RequireAdmin(ok), http.StatusForbidden},
+		{"staff on admin route", staff, e.svc.RequireAdmin(ok), http.StatusForbidden},
+		{"admin on admin route", admin, e.svc.RequireAdmin(ok), http.StatusNoContent},
 	}
 	for _, tt := range tests {
 		req := newAPIRequest()

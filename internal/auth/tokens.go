@@ -122,8 +122,8 @@ func (s *Service) identityOf(claims jwt.MapClaims) identity {
 	return id
 }
 
-// rolesOf reads the roles claim: staff when its array (or lone string) contains "staff", member
-// otherwise. A missing claim is reported as not set.
+// rolesOf reads the roles claim: admin when its array (or lone string) contains "admin", else
+// staff when it contains "staff", member otherwise. A missing claim is reported as not set.
 func rolesOf(claims jwt.MapClaims, name string) (account.Role, bool) {
 	v, ok := claims[name]
 	if !ok || v == nil {
@@ -140,8 +140,10 @@ func rolesOf(claims jwt.MapClaims, name string) (account.Role, bool) {
 			}
 		}
 	}
-	if slices.Contains(roles, string(account.RoleStaff)) {
-		return account.RoleStaff, true
+	for _, r := range []account.Role{account.RoleAdmin, account.RoleStaff} {
+		if slices.Contains(roles, string(r)) {
+			return r, true
+		}
 	}
 	return account.RoleMember, true
 }

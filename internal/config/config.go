@@ -269,7 +269,7 @@ var Settings = []Setting{
 		Usage: "a web session ends this long after sign-in, however active",
 		set:   durationSetting(func(c *Config, d time.Duration) { c.SessionMaxAge = d })},
 	{Flag: "demo", Env: "WAYFINDER_DEMO", Default: "false",
-		Usage: "create a demo member, a demo staff account (embedded provider only) and six demo coaches, and print the accounts' credentials",
+		Usage: "create a demo member, staff account and admin (embedded provider only), six demo coaches and three demo plans, and print the accounts' credentials",
 		set:   boolSetting(func(c *Config, b bool) { c.Demo = b })},
 }
 

@@ -25,12 +25,9 @@ type profile struct {
 	Subscription subscriptionJSON `json:"subscription"`
 }
 
-func profileOf(u account.User, staff bool, sub billing.Subscription) profile {
-	p := profile{UserID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Device: u.Device, Role: string(account.RoleMember),
+func profileOf(u account.User, role account.Role, sub billing.Subscription) profile {
+	p := profile{UserID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Device: u.Device, Role: string(role),
 		Subscription: subscriptionOf(sub)}
-	if staff {
-		p.Role = string(account.RoleStaff)
-	}
 	if u.DateOfBirth != nil {
 		d := u.DateOfBirth.UTC().Format("2006-01-02")
 		p.DateOfBirth = &d
@@ -49,5 +46,5 @@ func (s *server) me(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeJSON(w, http.StatusOK, meResponse{Me: profileOf(p.User, p.Staff, sub)})
+	writeJSON(w, http.StatusOK, meResponse{Me: profileOf(p.User, p.Role(), sub)})
 }

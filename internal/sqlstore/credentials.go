@@ -30,11 +30,12 @@ func (s *DB) CreateUserWithPassword(ctx context.Context, email string, role acco
 	err := s.InTx(ctx, func(ctx context.Context) error {
 		tx := s.conn(ctx)
 		var err error
+		stored, admin := storedRole(role)
 		u, err = scanUser(tx.QueryRowContext(ctx, `
-			INSERT INTO users (id, subject, email, role, created_at, updated_at)
-			VALUES ($1, $1, $2, $3, $4, $4)
+			INSERT INTO users (id, subject, email, role, admin, created_at, updated_at)
+			VALUES ($1, $1, $2, $3, $4, $5, $5)
 			RETURNING `+userColumns,
-			id, email, string(role), t))
+			id, email, stored, admin, t))
 		if err != nil {
 			return classify(err, "create the account")
 		}
@@ -58,7 +59,7 @@ func (s *DB) CredentialsByEmail(ctx context.Context, email string) (account.User
 	var hash string
 	row := s.conn(ctx).QueryRowContext(ctx, `
 		SELECT c.password_hash, u.id, u.subject, u.email, u.first_name, u.last_name, u.date_of_birth,
-			u.device, u.role, u.created_at, u.updated_at
+			u.device, CASE WHEN u.admin THEN 'admin' ELSE u.role END, u.created_at, u.updated_at
 		FROM credentials c JOIN users u ON u.id = c.user_id
 		WHERE c.email = $1`,
 		email)

@@ -85,7 +85,7 @@ func (s *DB) SessionWithUser(ctx context.Context, idHash string, now time.Time) 
 const sessionWithUserSQL = `
 	SELECT s.id_hash, s.user_id, s.created_at, s.last_seen_at, s.idle_expires_at, s.absolute_expires_at,
 		s.id_token, s.access_token, s.refresh_token, s.access_token_expires_at,
-		u.id, u.subject, u.email, u.first_name, u.last_name, u.date_of_birth, u.device, u.role, u.created_at, u.updated_at
+		u.id, u.subject, u.email, u.first_name, u.last_name, u.date_of_birth, u.device, CASE WHEN u.admin THEN 'admin' ELSE u.role END, u.created_at, u.updated_at
 	FROM web_sessions s
 	LEFT JOIN users u ON u.id = s.user_id
 	WHERE s.id_hash = $1 AND s.idle_expires_at > $2 AND s.absolute_expires_at > $2`

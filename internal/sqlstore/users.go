@@ -12,7 +12,20 @@ import (
 	"wayfinder/internal/apperr"
 )
 
-const userColumns = `id, subject, email, first_name, last_name, date_of_birth, device, role, created_at, updated_at`
+const userColumns = `id, subject, email, first_name, last_name, date_of_birth, device, ` + roleColumn + `, created_at, updated_at`
+
+// roleColumn reads a user's role. An admin is stored as staff with the admin flag (the role column's
+// check predates admins, and SQLite cannot change a check in place), so every read of the role
+// goes through this expression and every write through storedRole.
+const roleColumn = `CASE WHEN admin THEN 'admin' ELSE role END`
+
+// storedRole returns the role column's value and the admin flag for a role.
+func storedRole(r account.Role) (string, bool) {
+	if r == account.RoleAdmin {
+		return string(account.RoleStaff), true
+	}
+	return string(r), false
+}
 
 // scanner is what *sql.Row and *sql.Rows have in common.
 type scanner interface {
@@ -70,11 +83,12 @@ func (s *DB) CreateUser(ctx context.Context, u account.User) (account.User, erro
 			apperr.FieldError{Field: "subject", Message: "is required"})
 	}
 	t := now()
+	role, admin := storedRole(u.Role)
 	row := s.conn(ctx).QueryRowContext(ctx, `
-		INSERT INTO users (id, subject, email, first_name, last_name, date_of_birth, device, role, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+		INSERT INTO users (id, subject, email, first_name, last_name, date_of_birth, device, role, admin, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
 		RETURNING `+userColumns,
-		u.ID, u.Subject, u.Email, u.FirstName, u.LastName, dateParam(u.DateOfBirth), u.Device, string(u.Role), t)
+		u.ID, u.Subject, u.Email, u.FirstName, u.LastName, dateParam(u.DateOfBirth), u.Device, role, admin, t)
 	created, err := scanUser(row)
 	if err != nil {
 		return account.User{}, classify(err, "create the user")
@@ -86,7 +100,7 @@ func (s *DB) CreateUser(ctx context.Context, u account.User) (account.User, erro
 func checkUser(role account.Role, device string) error {
 	var fields []apperr.FieldError
 	if !role.Valid() {
-		fields = append(fields, apperr.FieldError{Field: "role", Message: "must be member or staff"})
+		fields = append(fields, apperr.FieldError{Field: "role", Message: "must be member, staff or admin"})
 	}
 	if !account.ValidDevice(device) {
 		fields = append(fields, apperr.FieldError{Field: "device", Message: "must be iphone, android or empty"})
@@ -145,14 +159,15 @@ func (s *DB) EnsureUser(ctx context.Context, subject, email string, role account
 	// inserted. When the user exists and nothing changes, the update is skipped and no row returns.
 	newID := uuid.NewString()
 	t := now()
+	stored, admin := storedRole(role)
 	row := s.conn(ctx).QueryRowContext(ctx, `
-		INSERT INTO users (id, subject, email, role, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $5)
+		INSERT INTO users (id, subject, email, role, admin, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $6)
 		ON CONFLICT (subject) DO UPDATE
 			SET email = excluded.email, updated_at = excluded.updated_at
 			WHERE excluded.email <> '' AND users.email <> excluded.email
 		RETURNING `+userColumns,
-		newID, subject, email, string(role), t)
+		newID, subject, email, stored, admin, t)
 	u, err := scanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		u, err = s.UserBySubject(ctx, subject)
@@ -189,10 +204,11 @@ func (s *DB) SetUserRole(ctx context.Context, userID string, role account.Role) 
 	if err := checkUser(role, ""); err != nil {
 		return account.User{}, err
 	}
+	stored, admin := storedRole(role)
 	row := s.conn(ctx).QueryRowContext(ctx, `
-		UPDATE users SET role = $2, updated_at = $3 WHERE id = $1
+		UPDATE users SET role = $2, admin = $3, updated_at = $4 WHERE id = $1
 		RETURNING `+userColumns,
-		userID, string(role), now())
+		userID, stored, admin, now())
 	u, err := scanUser(row)
 	if err != nil {
 		return account.User{}, classify(err, "change the role")

@@ -30,7 +30,8 @@ func TestCreateUser(t *testing.T) {
 				{"same id again", account.User{ID: fixedID, Subject: "c"}, apperr.Conflict},
 				{"duplicate subject", account.User{Subject: "taken"}, apperr.Conflict},
 				{"no subject", account.User{}, apperr.Invalid},
-				{"unknown role", account.User{Subject: "d", Role: "admin"}, apperr.Invalid},
+				{"unknown role", account.User{Subject: "d", Role: "owner"}, apperr.Invalid},
+				{"an admin", account.User{Subject: "f", Role: account.RoleAdmin}, ""},
 				{"unknown device", account.User{Subject: "e", Device: "nokia"}, apperr.Invalid},
 			}
 			for _, tt := range tests {

@@ -276,8 +276,11 @@ export interface components {
              * @enum {string}
              */
             device: "" | "iphone" | "android";
-            /** @enum {string} */
-            role: "member" | "staff";
+            /**
+             * @description staff may use the back office (/staff); admin is staff who also manage coaches, plans and staff accounts and read the audit log.
+             * @enum {string}
+             */
+            role: "member" | "staff" | "admin";
             subscription: components["schemas"]["Subscription"];
         };
         /**
