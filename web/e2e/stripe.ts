@@ -7,7 +7,9 @@ import path from 'node:path';
 // github.com/stripe/stripe-mock@v0.203.0`. startStripeMock runs it on a free port and resolves its
 // base URL once it listens.
 export async function startStripeMock(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc = spawn(stripeMockBinary(), ['-http-addr', '127.0.0.1:'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // stripe-mock also serves HTTPS, on port 12112 unless told otherwise, which would keep a second
+  // worker's stripe-mock from starting: both take free ports.
+  const proc = spawn(stripeMockBinary(), ['-http-addr', '127.0.0.1:', '-https-addr', '127.0.0.1:'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`stripe-mock did not start in 15 s:\n${out}`)), 15_000);

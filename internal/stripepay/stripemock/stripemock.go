@@ -58,7 +58,9 @@ func Run() (string, func(), error) {
 	if !ok {
 		return "", nil, fmt.Errorf("stripe-mock is not installed; run: go install github.com/stripe/stripe-mock@%s", Version)
 	}
-	cmd := exec.Command(bin, "-http-addr", "127.0.0.1:")
+	// stripe-mock also serves HTTPS, on port 12112 unless told otherwise: a second stripe-mock (the
+	// tests of another package, run at the same time) would then fail to start. Both take free ports.
+	cmd := exec.Command(bin, "-http-addr", "127.0.0.1:", "-https-addr", "127.0.0.1:")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return "", nil, err
