@@ -24,6 +24,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"wayfinder/internal/backoffice"
 	"wayfinder/internal/billing"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/config"
@@ -237,6 +238,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Onboarding:    onboardingService,
 		Coaching:      coaching.NewService(db, onboardingService, time.Now),
 		Billing:       billing.NewService(db, onboardingService, payments.provider, time.Now),
+		Backoffice:    backoffice.NewService(db, def, time.Now),
 		StripeEvents:  payments.events,
 		TestCheckouts: payments.testCheckouts,
 		Payment:       billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts},

@@ -62,6 +62,14 @@ func (s *server) routes(rt *router) {
 		}
 	}
 
+	// The staff API: every route answers 401 to anonymous callers and 403 to members; the audit log
+	// is for admins only. Each access to a member's data is audited by the back office.
+	if s.backoffice != nil {
+		rt.handle("GET /api/staff/members", s.staffOnly(s.staffMembers))
+		rt.handle("GET /api/staff/members/{userId}", s.staffOnly(s.staffMember))
+		rt.handle("GET /api/staff/audit", s.adminOnly(s.staffAudit))
+	}
+
 	// Any other /api/ path, with any method, is a JSON 404: never the app's index.html.
 	rt.Handle("/api/", http.HandlerFunc(s.notFound))
 

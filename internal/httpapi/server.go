@@ -42,6 +42,8 @@ type Deps struct {
 	Billing       Billing
 	StripeEvents  StripeEvents
 	TestCheckouts TestCheckouts
+	// Backoffice serves the staff API under /api/staff/; its routes exist only when it is set.
+	Backoffice Backoffice
 	// Payment decides per request whether the plan and payment are offered.
 	Payment billing.Variant
 	// PublicURL is the address members reach the app at.
@@ -62,6 +64,7 @@ type server struct {
 	onboarding Onboarding
 	coaching   Coaching
 
+	backoffice    Backoffice
 	billing       Billing
 	stripeEvents  StripeEvents
 	testCheckouts TestCheckouts
@@ -95,7 +98,7 @@ func newServer(d Deps) (*server, *router, error) {
 	}
 	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP,
 		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching, payment: d.Payment, publicURL: d.PublicURL}
-	s.billing = d.Billing
+	s.billing, s.backoffice = d.Billing, d.Backoffice
 	if d.Billing != nil && d.StripeEvents != nil {
 		s.stripeEvents, s.testCheckouts = d.StripeEvents, d.TestCheckouts
 		if s.publicURL == nil {

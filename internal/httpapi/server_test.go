@@ -22,6 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"wayfinder/internal/auth"
+	"wayfinder/internal/backoffice"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
@@ -124,6 +125,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 		Survey:     testSurvey,
 		Onboarding: onboardingService,
 		Coaching:   coaching.NewService(db, onboardingService, time.Now),
+		Backoffice: backoffice.NewService(db, testSurvey, time.Now),
 	}
 	h, err := NewHandler(ts.deps)
 	if err != nil {

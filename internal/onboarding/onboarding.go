@@ -59,4 +59,5 @@ type SafetyDisclosure struct {
 	UserID       string
 	QuestionSlug string
 	DisclosedAt  time.Time
+	ReviewedAt   *time.Time // nil while the disclosure awaits review
 }

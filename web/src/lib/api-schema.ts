@@ -232,6 +232,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find members (staff)
+         * @description A page of 25 members, newest first, searched within name and email. Recorded in the audit log.
+         */
+        get: operations["staffMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One member (staff)
+         * @description Everything staff see of one member: profile, answers in the survey's words with the ASRS score, campaign values, progress, coach history, payment state and safety disclosures. Recorded in the audit log in the same transaction.
+         */
+        get: operations["staffMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log (admins)
+         * @description Every staff access to a member's data, newest first, 100 at a time, by member or by staff user.
+         */
+        get: operations["staffAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -563,6 +625,87 @@ export interface components {
         };
         WebhookReceived: {
             received: boolean;
+        };
+        StaffMemberRow: {
+            userId: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** Format: date-time */
+            signedUpAt: string;
+            /** @description The step of the member's latest progress, or null. */
+            stepReached: string | null;
+            coach: {
+                coachId: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            payment: "none" | "pending" | "active" | "past_due" | "canceled";
+            /** @description A safety disclosure awaits review. */
+            safetyFlag: boolean;
+        };
+        StaffMembers: {
+            members: components["schemas"]["StaffMemberRow"][];
+            /** @description Pass as after for the next page; null on the last. */
+            next: string | null;
+        };
+        StaffMember: {
+            profile: components["schemas"]["Me"];
+            /** Format: date-time */
+            signedUpAt: string;
+            answers: {
+                questionSlug: string;
+                /** @description The question as the survey asks it. */
+                question: string;
+                /** @description The options chosen in the survey's words, with any text the member wrote. */
+                answers: string[];
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            score: number | null;
+            highLikelihood: boolean;
+            utm: {
+                first: components["schemas"]["Utm"];
+                latest: components["schemas"]["Utm"];
+                /** Format: date-time */
+                firstAt: string;
+                /** Format: date-time */
+                latestAt: string;
+            } | null;
+            progress: {
+                fromSlug: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+            coaches: {
+                coachId: string;
+                name: string;
+                /** Format: date-time */
+                assignedAt: string;
+                /** Format: date-time */
+                endedAt: string | null;
+            }[];
+            subscription: components["schemas"]["Subscription"];
+            safety: {
+                /** Format: date-time */
+                disclosedAt: string;
+                /** Format: date-time */
+                reviewedAt: string | null;
+            }[];
+        };
+        AuditLog: {
+            entries: {
+                id: number;
+                /** Format: date-time */
+                at: string;
+                staffUserId: string;
+                staffEmail: string;
+                /** @description members.search or member.view. */
+                action: string;
+                /** @description The member, or empty for a search. */
+                memberId: string;
+                address: string;
+            }[];
         };
     };
     responses: {
@@ -1039,6 +1182,119 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description There is no such test checkout of the caller's, or the server is not in test mode. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffMembers: {
+        parameters: {
+            query?: {
+                q?: string;
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMembers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No member has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffAudit: {
+        parameters: {
+            query?: {
+                memberId?: string;
+                staffId?: string;
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Audit log entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,244 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/base64"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"wayfinder/internal/apperr"
+	"wayfinder/internal/auth"
+	"wayfinder/internal/backoffice"
+	"wayfinder/internal/onboarding"
+)
+
+// Backoffice is what the staff API needs of the back office (backoffice.Service).
+type Backoffice interface {
+	Members(ctx context.Context, actor backoffice.Actor, text string, after *backoffice.Cursor) ([]backoffice.MemberRow, *backoffice.Cursor, error)
+	Member(ctx context.Context, actor backoffice.Actor, userID string) (backoffice.Member, error)
+	Audit(ctx context.Context, actor backoffice.Actor, q backoffice.AuditQuery) ([]backoffice.Entry, error)
+}
+
+// staffOnly runs h for signed-in staff (and admins): 401 to anonymous callers, 403 to members.
+func (s *server) staffOnly(h http.HandlerFunc) http.HandlerFunc {
+	return s.auth.Authenticate(s.auth.RequireStaff(h)).ServeHTTP
+}
+
+// adminOnly runs h for signed-in admins: 401 to anonymous callers, 403 to members and staff.
+func (s *server) adminOnly(h http.HandlerFunc) http.HandlerFunc {
+	return s.auth.Authenticate(s.auth.RequireAdmin(h)).ServeHTTP
+}
+
+// actorOf is the staff user of the request, and the address it came from. Until trusted proxies
+// are configurable, that is the peer's address.
+func actorOf(r *http.Request) backoffice.Actor {
+	p, _ := auth.FromContext(r.Context())
+	address := r.RemoteAddr
+	if host, _, err := net.SplitHostPort(address); err == nil {
+		address = host
+	}
+	return backoffice.Actor{UserID: p.User.ID, Email: p.User.Email, Admin: p.Admin, Address: address}
+}
+
+type staffMemberRow struct {
+	UserID      string   `json:"userId"`
+	FirstName   string   `json:"firstName"`
+	LastName    string   `json:"lastName"`
+	Email       string   `json:"email"`
+	SignedUpAt  string   `json:"signedUpAt"`
+	StepReached *string  `json:"stepReached"`
+	Coach       *coachID `json:"coach"`
+	Payment     string   `json:"payment"`
+	SafetyFlag  bool     `json:"safetyFlag"`
+}
+
+type coachID struct {
+	CoachID string `json:"coachId"`
+	Name    string `json:"name"`
+}
+
+type staffMembersResponse struct {
+	Members []staffMemberRow `json:"members"`
+	Next    *string          `json:"next"`
+}
+
+// cursorText writes a page cursor as an opaque token for the next request.
+func cursorText(c *backoffice.Cursor) *string {
+	if c == nil {
+		return nil
+	}
+	t := base64.RawURLEncoding.EncodeToString([]byte(c.SignedUpAt.UTC().Format(time.RFC3339Nano) + "|" + c.UserID))
+	return &t
+}
+
+// parseCursor reads a token cursorText wrote; anything else is Invalid.
+func parseCursor(token string) (*backoffice.Cursor, error) {
+	if token == "" {
+		return nil, nil
+	}
+	bad := apperr.InvalidFields("The page marker is not one we gave.", apperr.FieldError{Field: "after", Message: "Start again from the first page."})
+	raw, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil {
+		return nil, bad
+	}
+	at, id, ok := strings.Cut(string(raw), "|")
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if !ok || err != nil || id == "" {
+		return nil, bad
+	}
+	return &backoffice.Cursor{SignedUpAt: t, UserID: id}, nil
+}
+
+// staffMembers answers GET /api/staff/members: a page of the members list, newest first, searched
+// by name or email.
+func (s *server) staffMembers(w http.ResponseWriter, r *http.Request) {
+	after, err := parseCursor(r.URL.Query().Get("after"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	rows, next, err := s.backoffice.Members(r.Context(), actorOf(r), r.URL.Query().Get("q"), after)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := staffMembersResponse{Members: make([]staffMemberRow, 0, len(rows)), Next: cursorText(next)}
+	for _, m := range rows {
+		row := staffMemberRow{UserID: m.UserID, FirstName: m.FirstName, LastName: m.LastName, Email: m.Email,
+			SignedUpAt: m.SignedUpAt.Format(time.RFC3339), Payment: string(m.Payment), SafetyFlag: m.SafetyFlag}
+		if m.StepReached != "" {
+			row.StepReached = &m.StepReached
+		}
+		if m.CoachID != "" {
+			row.Coach = &coachID{CoachID: m.CoachID, Name: m.CoachName}
+		}
+		out.Members = append(out.Members, row)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type staffMemberResponse struct {
+	Profile        profile               `json:"profile"`
+	SignedUpAt     string                `json:"signedUpAt"`
+	Answers        []staffAnswer         `json:"answers"`
+	Score          *int                  `json:"score"`
+	HighLikelihood bool                  `json:"highLikelihood"`
+	UTM            *staffUTM             `json:"utm"`
+	Progress       []staffProgress       `json:"progress"`
+	Coaches        []staffCoachSpell     `json:"coaches"`
+	Subscription   subscriptionJSON      `json:"subscription"`
+	Safety         []staffSafetyFollowUp `json:"safety"`
+}
+
+type staffAnswer struct {
+	QuestionSlug string   `json:"questionSlug"`
+	Question     string   `json:"question"`
+	Answers      []string `json:"answers"`
+	UpdatedAt    string   `json:"updatedAt"`
+}
+
+type staffUTM struct {
+	First    onboarding.UTM `json:"first"`
+	Latest   onboarding.UTM `json:"latest"`
+	FirstAt  string         `json:"firstAt"`
+	LatestAt string         `json:"latestAt"`
+}
+
+type staffProgress struct {
+	FromSlug string `json:"fromSlug"`
+	At       string `json:"at"`
+}
+
+type staffCoachSpell struct {
+	CoachID    string  `json:"coachId"`
+	Name       string  `json:"name"`
+	AssignedAt string  `json:"assignedAt"`
+	EndedAt    *string `json:"endedAt"`
+}
+
+type staffSafetyFollowUp struct {
+	DisclosedAt string  `json:"disclosedAt"`
+	ReviewedAt  *string `json:"reviewedAt"`
+}
+
+// staffMember answers GET /api/staff/members/{userId}: everything staff see of one member.
+func (s *server) staffMember(w http.ResponseWriter, r *http.Request) {
+	m, err := s.backoffice.Member(r.Context(), actorOf(r), r.PathValue("userId"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	stamp := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	out := staffMemberResponse{Profile: profileOf(m.User, m.User.Role, m.Subscription), SignedUpAt: stamp(m.User.CreatedAt),
+		Answers: []staffAnswer{}, Score: m.Score, HighLikelihood: m.HighLikelihood, Progress: []staffProgress{},
+		Coaches: []staffCoachSpell{}, Subscription: subscriptionOf(m.Subscription), Safety: []staffSafetyFollowUp{}}
+	for _, a := range m.Answers {
+		answers := a.Answers
+		if answers == nil {
+			answers = []string{}
+		}
+		out.Answers = append(out.Answers, staffAnswer{QuestionSlug: a.Slug, Question: a.Question, Answers: answers, UpdatedAt: stamp(a.UpdatedAt)})
+	}
+	if u := m.UTM; u != nil {
+		out.UTM = &staffUTM{First: u.First, Latest: u.Latest, FirstAt: stamp(u.FirstAt), LatestAt: stamp(u.LatestAt)}
+	}
+	for _, p := range m.Progress {
+		out.Progress = append(out.Progress, staffProgress{FromSlug: p.FromSlug, At: stamp(p.At)})
+	}
+	for _, c := range m.Coaches {
+		spell := staffCoachSpell{CoachID: c.CoachID, Name: c.CoachName, AssignedAt: stamp(c.AssignedAt)}
+		if c.EndedAt != nil {
+			ended := stamp(*c.EndedAt)
+			spell.EndedAt = &ended
+		}
+		out.Coaches = append(out.Coaches, spell)
+	}
+	for _, d := range m.Safety {
+		f := staffSafetyFollowUp{DisclosedAt: stamp(d.DisclosedAt)}
+		if d.ReviewedAt != nil {
+			reviewed := stamp(*d.ReviewedAt)
+			f.ReviewedAt = &reviewed
+		}
+		out.Safety = append(out.Safety, f)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type auditEntryJSON struct {
+	ID          int64  `json:"id"`
+	At          string `json:"at"`
+	StaffUserID string `json:"staffUserId"`
+	StaffEmail  string `json:"staffEmail"`
+	Action      string `json:"action"`
+	MemberID    string `json:"memberId"`
+	Address     string `json:"address"`
+}
+
+// staffAudit answers GET /api/staff/audit (admins): the audit log, newest first, by member or staff.
+func (s *server) staffAudit(w http.ResponseWriter, r *http.Request) {
+	q := backoffice.AuditQuery{MemberID: r.URL.Query().Get("memberId"), StaffUserID: r.URL.Query().Get("staffId")}
+	if before := r.URL.Query().Get("before"); before != "" {
+		n, err := strconv.ParseInt(before, 10, 64)
+		if err != nil || n <= 0 {
+			s.writeError(w, r, apperr.InvalidFields("The page marker is not one we gave.", apperr.FieldError{Field: "before", Message: "must be an entry id"}))
+			return
+		}
+		q.Before = n
+	}
+	entries, err := s.backoffice.Audit(r.Context(), actorOf(r), q)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := struct {
+		Entries []auditEntryJSON `json:"entries"`
+	}{Entries: make([]auditEntryJSON, 0, len(entries))}
+	for _, e := range entries {
+		out.Entries = append(out.Entries, auditEntryJSON{ID: e.ID, At: e.At.Format(time.RFC3339), StaffUserID: e.StaffUserID,
+			StaffEmail: e.StaffEmail, Action: e.Action, MemberID: e.MemberID, Address: e.Address})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
