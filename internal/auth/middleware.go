@@ -95,21 +95,20 @@ func (s *Service) RequireUser(next http.Handler) http.Handler {
 
 // RequireStaff refuses anonymous requests with Unauthenticated and members with Forbidden.
 func (s *Service) RequireStaff(next http.Handler) http.Handler {
-	return s.RequireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p, _ := FromContext(r.Context()); !p.Staff {
-			s.cfg.OnError(w, r, apperr.E(apperr.Forbidden, "This is only for our staff."))
-			return
-		}
-		next.ServeHTTP(w, r)
-	}))
+	return s.requireRole(func(p Principal) bool { return p.Staff }, "This is only for our staff.", next)
 }
 
 // RequireAdmin refuses anonymous requests with Unauthenticated, and members and staff who are not
 // admins with Forbidden.
 func (s *Service) RequireAdmin(next http.Handler) http.Handler {
+	return s.requireRole(func(p Principal) bool { return p.Admin }, "This is only for administrators.", next)
+}
+
+// requireRole runs next for a signed-in caller whom allowed lets in, and refuses anyone else.
+func (s *Service) requireRole(allowed func(Principal) bool, refusal string, next http.Handler) http.Handler {
 	return s.RequireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p, _ := FromContext(r.Context()); !p.Admin {
-			s.cfg.OnError(w, r, apperr.E(apperr.Forbidden, "This is only for administrators."))
+		if p, _ := FromContext(r.Context()); !allowed(p) {
+			s.cfg.OnError(w, r, apperr.E(apperr.Forbidden, "%s", refusal))
 			return
 		}
 		next.ServeHTTP(w, r)
