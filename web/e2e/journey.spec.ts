@@ -70,6 +70,9 @@ test.describe('the journey', () => {
     baseURL,
   }) => {
     const email = await signUp(page);
+    // A member touches every page they pass through. Chromium's back button skips a page nobody
+    // touched, so without this the walk back would leave the app for the sign-up form.
+    await page.getByRole('heading', { level: 1 }).click();
     await answerSurvey(page, { until: 'what-apply-to-you' });
     await page.goto('/what-apply-to-you');
     await page.getByRole('checkbox', { name: /hurting myself/ }).check();
