@@ -4,7 +4,7 @@ import type { MeResponse } from '@/features/account/api/get-me';
 // Stand-ins for the server and the browser's navigation, for tests of the sign-in flow. The app
 // calls fetch (through the API client) and location.assign/replace; tests answer the first and watch the second.
 
-type Answer = Response | ((request: Request) => Response | Promise<Response>);
+export type Answer = Response | ((request: Request) => Response | Promise<Response>);
 
 /** json builds a JSON answer, as the API sends it. */
 export function json(status: number, body: unknown = {}): Response {

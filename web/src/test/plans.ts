@@ -1,9 +1,39 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { defaultRuntimeConfig } from '@/config/runtime';
 import type { Coupon, Plan, PlansResponse } from '@/features/plan/api/types';
+import { json, member, type Answer } from './api';
+import { finishedSurvey } from './survey';
 
 // Plans as GET /api/billing/plans sends them, for the plan screens' tests. "Today" in these tests
 // is 23 November 2026 (UTC): a 7-day trial's first charge falls on 30 November.
 
 export const TODAY = new Date('2026-11-23T12:00:00Z');
+
+/** paymentConfig is the runtime config of a site that offers the plan and payment. */
+export const paymentConfig = { ...defaultRuntimeConfig, paymentEnabled: true };
+
+/**
+ * atThePlan returns the server's answers for a member who finished the survey and chose Maya, and
+ * so has reached the plan, with routes added or replaced.
+ */
+export function atThePlan(routes: Record<string, Answer> = {}): Record<string, Answer> {
+  return {
+    ...finishedSurvey({ coachId: 'maya', resumeAt: 'testimonials' }, { real: true }),
+    'GET /api/user/me': json(200, member),
+    ...routes,
+  };
+}
+
+/** freezeToday stops the clock at TODAY in every test of the file that calls it, so dates read the same. */
+export function freezeToday() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TODAY);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
 
 /** guided is a monthly plan with a 7-day free trial: $129 a month. */
 export const guided: Plan = {

@@ -1,15 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultRuntimeConfig } from '@/config/runtime';
 import type { SubscriptionStatus } from '@/features/plan/api/types';
 import { POLL_WINDOW_MS } from '@/features/plan/use-payment-confirmation';
 import { json, member, mockServer } from '@/test/api';
-import { plansResponse } from '@/test/plans';
+import { atThePlan, paymentConfig, plansResponse } from '@/test/plans';
 import { renderApp } from '@/test/render-app';
 import { finishedSurvey } from '@/test/survey';
 
 const storeUrl = 'https://apps.apple.com/app/id42';
-const config = { ...defaultRuntimeConfig, paymentEnabled: true, appStoreUrl: storeUrl };
+const config = { ...paymentConfig, appStoreUrl: storeUrl };
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';
 // The heading keeps its dash off the start of a line with a no-break space.
 const welcomeAboard = /^Payment confirmed\s— welcome aboard$/;
@@ -24,11 +23,12 @@ function me(status: SubscriptionStatus): typeof member {
  */
 function serve(statuses: SubscriptionStatus[]) {
   let reads = 0;
-  return mockServer({
-    ...finishedSurvey({ coachId: 'maya', resumeAt: 'testimonials' }, { real: true }),
-    'GET /api/user/me': () => json(200, me(statuses[Math.min(reads++, statuses.length - 1)]!)),
-    'GET /api/billing/plans': json(200, plansResponse()),
-  });
+  return mockServer(
+    atThePlan({
+      'GET /api/user/me': () => json(200, me(statuses[Math.min(reads++, statuses.length - 1)]!)),
+      'GET /api/billing/plans': json(200, plansResponse()),
+    }),
+  );
 }
 
 afterEach(() => {

@@ -1,31 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultRuntimeConfig } from '@/config/runtime';
+import { describe, expect, it } from 'vitest';
 import type { Coupon, PlansResponse } from '@/features/plan/api/types';
 import { json, member, mockServer, stubLocation } from '@/test/api';
-import { guided, intensive, plansResponse, sentence, starter, TODAY, welcome20, withCoupon } from '@/test/plans';
+import { atThePlan, freezeToday, guided, intensive, paymentConfig, plansResponse, sentence, starter, welcome20, withCoupon } from '@/test/plans';
 import { renderApp } from '@/test/render-app';
 import { finishedSurvey } from '@/test/survey';
 
-const config = { ...defaultRuntimeConfig, paymentEnabled: true };
+const config = paymentConfig;
 
 function serve(plans: Partial<PlansResponse> = {}, extra: Parameters<typeof mockServer>[0] = {}) {
-  return mockServer({
-    ...finishedSurvey({ coachId: 'maya', resumeAt: 'testimonials' }, { real: true }),
-    'GET /api/user/me': json(200, member),
-    'GET /api/billing/plans': json(200, plansResponse(plans)),
-    ...extra,
-  });
+  return mockServer(
+    atThePlan({
+      'GET /api/billing/plans': json(200, plansResponse(plans)),
+      ...extra,
+    }),
+  );
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(TODAY);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeToday();
 
 describe('the plan preview', () => {
   it('shows the recommended plan, the coach, and what is charged when, with a trial', async () => {

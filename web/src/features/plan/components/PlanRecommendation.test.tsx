@@ -1,31 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultRuntimeConfig } from '@/config/runtime';
-import { json, member, mockServer } from '@/test/api';
-import { plansResponse, sentence, TODAY } from '@/test/plans';
+import { describe, expect, it } from 'vitest';
+import { json, mockServer } from '@/test/api';
+import { atThePlan, freezeToday, paymentConfig, plansResponse, sentence } from '@/test/plans';
 import { renderApp } from '@/test/render-app';
 import { finishedSurvey } from '@/test/survey';
 
-const config = { ...defaultRuntimeConfig, paymentEnabled: true };
+const config = paymentConfig;
 
 /** serve answers for a member who finished the survey and chose Maya, with payment on. */
 function serve(extra: Parameters<typeof mockServer>[0] = {}) {
-  return mockServer({
-    ...finishedSurvey({ coachId: 'maya', resumeAt: 'testimonials' }, { real: true }),
-    'GET /api/user/me': json(200, member),
-    'GET /api/billing/plans': json(200, plansResponse()),
-    ...extra,
-  });
+  return mockServer(
+    atThePlan({
+      'GET /api/billing/plans': json(200, plansResponse()),
+      ...extra,
+    }),
+  );
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(TODAY);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeToday();
 
 describe('the plan recommendation', () => {
   it('shows the definition’s words, the progress at step 4, and the recommended plan with the reason', async () => {

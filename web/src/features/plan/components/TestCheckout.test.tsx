@@ -1,13 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultRuntimeConfig } from '@/config/runtime';
+import { describe, expect, it } from 'vitest';
 import type { TestCheckout } from '@/features/plan/api/types';
-import { json, member, mockServer, stubLocation } from '@/test/api';
-import { guided, sentence, TODAY, welcome20, withCoupon } from '@/test/plans';
+import { json, mockServer, stubLocation } from '@/test/api';
+import { atThePlan, freezeToday, guided, paymentConfig, sentence, welcome20, withCoupon } from '@/test/plans';
 import { renderApp } from '@/test/render-app';
-import { finishedSurvey } from '@/test/survey';
 
-const config = { ...defaultRuntimeConfig, paymentEnabled: true };
+const config = paymentConfig;
 
 const checkout: TestCheckout = {
   sessionId: 'cs_test_1',
@@ -19,22 +17,15 @@ const checkout: TestCheckout = {
 };
 
 function serve(extra: Parameters<typeof mockServer>[0] = {}) {
-  return mockServer({
-    ...finishedSurvey({ coachId: 'maya', resumeAt: 'testimonials' }, { real: true }),
-    'GET /api/user/me': json(200, member),
-    'GET /api/billing/test-checkout/cs_test_1': json(200, checkout),
-    ...extra,
-  });
+  return mockServer(
+    atThePlan({
+      'GET /api/billing/test-checkout/cs_test_1': json(200, checkout),
+      ...extra,
+    }),
+  );
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(TODAY);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeToday();
 
 describe('the test-mode checkout', () => {
   it('says plainly that no money moves, and shows the plan, what is due and the coupon', async () => {
