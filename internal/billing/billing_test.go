@@ -110,9 +110,6 @@ func TestVariant(t *testing.T) {
 			t.Errorf("%+v.On(%q) = %v, want %v", tt.v, tt.host, got, tt.want)
 		}
 	}
-	if (Variant{}).Possible() || !hosts.Possible() || !(Variant{Enabled: true}).Possible() {
-		t.Error("Possible() is wrong")
-	}
 	if StatusCanceled.HoldsPlan() || StatusNone.HoldsPlan() || !StatusPastDue.HoldsPlan() || !strings.Contains(string(StatusPastDue), "past") {
 		t.Error("HoldsPlan() is wrong")
 	}

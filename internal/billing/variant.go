@@ -27,6 +27,3 @@ func (v Variant) On(host string) bool {
 	}
 	return slices.Contains(v.Hostnames, strings.ToLower(strings.TrimSuffix(host, ".")))
 }
-
-// Possible tells whether any request may get payment, so the server needs a payment provider.
-func (v Variant) Possible() bool { return v.Enabled || len(v.Hostnames) > 0 }

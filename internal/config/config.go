@@ -324,10 +324,6 @@ func isHostname(s string) bool {
 	return true
 }
 
-// StripeTestMode reports whether payments run in this server's own test mode: a demo without
-// Stripe keys, where nothing reaches Stripe and no money moves.
-func (c *Config) StripeTestMode() bool { return c.StripeSecretKey == "" }
-
 func isFlagName(s string) bool {
 	if len(s) > 40 {
 		return false
