@@ -224,21 +224,30 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		features[f] = true
 	}
 	onboardingService := onboarding.NewService(db, def, time.Now)
+	disclosures := prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "wayfinder_safety_disclosures_total",
+		Help: "Members who told us of thoughts of self-harm and need follow-up from the team (see the staff app's safety queue).",
+	})
+	registry.MustRegister(disclosures)
+	onboardingService.OnSafetyDisclosure(disclosures.Inc)
+	coachingService := coaching.NewService(db, onboardingService, time.Now)
 	payments := newPayments(cfg, log)
 	handler, err := httpapi.NewHandler(httpapi.Deps{
-		Log:           log,
-		Ready:         db,
-		Registry:      registry,
-		Web:           web.Dist(),
-		BodyLimit:     cfg.BodyLimit,
-		Secure:        cfg.Secure(),
-		Auth:          authService,
-		IdP:           identityProvider,
-		Survey:        def,
-		Onboarding:    onboardingService,
-		Coaching:      coaching.NewService(db, onboardingService, time.Now),
-		Billing:       billing.NewService(db, onboardingService, payments.provider, time.Now),
-		Backoffice:    backoffice.NewService(db, def, time.Now),
+		Log:        log,
+		Ready:      db,
+		Registry:   registry,
+		Web:        web.Dist(),
+		BodyLimit:  cfg.BodyLimit,
+		Secure:     cfg.Secure(),
+		Auth:       authService,
+		IdP:        identityProvider,
+		Survey:     def,
+		Onboarding: onboardingService,
+		Coaching:   coachingService,
+		Billing:    billing.NewService(db, onboardingService, payments.provider, time.Now),
+		Backoffice: backoffice.NewService(db, backoffice.Config{Coaches: coachingService, Survey: def, Now: time.Now,
+			RolesFromProvider: !cfg.EmbeddedIdP()}),
+		Media:         db,
 		StripeEvents:  payments.events,
 		TestCheckouts: payments.testCheckouts,
 		Payment:       billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts},

@@ -50,10 +50,13 @@ type User struct {
 	// DateOfBirth is a date only, held as midnight UTC; nil until the member gives it.
 	DateOfBirth *time.Time
 	// Device is "iphone", "android" or "" when not given.
-	Device    string
-	Role      Role
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	Device string
+	// PictureVersion names the member's current profile picture, "" when they have none. It changes
+	// with every new picture, so an address that carries it is never served a stale one.
+	PictureVersion string
+	Role           Role
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 }
 
 // Session is a signed-in web session held on the server (backend-for-frontend). The browser keeps only

@@ -27,10 +27,23 @@ type Actor struct {
 	Address string // the client's address, as the server sees it
 }
 
-// The audit log's actions. An entry names the action and the member, never what was read.
+// The audit log's actions. An entry names the action and the member, never what was read or written.
 const (
 	ActionSearchMembers = "members.search"
 	ActionViewMember    = "member.view"
+	ActionEditProfile   = "member.profile.update"
+	ActionViewPicture   = "member.picture.view"
+	ActionUploadPicture = "member.picture.update"
+	ActionRemovePicture = "member.picture.remove"
+	ActionSwitchCoach   = "member.coach.switch"
+	ActionSafetyQueue   = "safety.queue"
+	ActionSafetyReview  = "safety.review"
+	ActionSafetyReopen  = "safety.reopen"
+	ActionCreateCoach   = "coach.create"
+	ActionEditCoach     = "coach.update"
+	ActionCoachPortrait = "coach.portrait"
+	ActionSetRole       = "staff.role"
+	ActionEditPlan      = "plan.update"
 )
 
 // Entry is one line of the audit log.
@@ -40,7 +53,8 @@ type Entry struct {
 	StaffUserID string
 	StaffEmail  string
 	Action      string
-	MemberID    string // "" for an action about no one member (a search)
+	MemberID    string // the member (for staff.role, the user) acted on; "" for none (a search)
+	Target      string // the coach, plan or safety follow-up acted on, or ""
 	Address     string
 }
 
@@ -93,18 +107,65 @@ type Store interface {
 	CoachByID(ctx context.Context, id string) (coaching.Coach, error)
 	Subscription(ctx context.Context, userID string) (billing.Subscription, error)
 	SafetyDisclosures(ctx context.Context, userID string) ([]onboarding.SafetyDisclosure, error)
+
+	// Profiles and pictures.
+	UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error)
+	SetMemberPicture(ctx context.Context, userID string, jpeg []byte, version string, at time.Time) error
+	RemoveMemberPicture(ctx context.Context, userID string) error
+	// MemberPicture returns the member's picture, or NotFound when they have none.
+	MemberPicture(ctx context.Context, userID string) ([]byte, error)
+
+	// The safety queue.
+	SafetyFollowUps(ctx context.Context, reviewed bool, limit int) ([]FollowUp, error)
+	// LockSafetyDisclosure returns a disclosure and its member, holding the disclosure's row until
+	// the transaction ends; NotFound when there is none.
+	LockSafetyDisclosure(ctx context.Context, id int64) (FollowUp, error)
+	SaveSafetyReview(ctx context.Context, d onboarding.SafetyDisclosure) error
+
+	// Coaches and their portraits.
+	ListCoaches(ctx context.Context, activeOnly bool) ([]coaching.CoachLoad, error)
+	UpsertCoach(ctx context.Context, c coaching.Coach) (coaching.Coach, error)
+	SavePortrait(ctx context.Context, id string, jpeg []byte, at time.Time) error
+	DeletePortrait(ctx context.Context, id string) error
+
+	// Staff accounts and plans.
+	StaffUsers(ctx context.Context) ([]account.User, error)
+	UserByEmail(ctx context.Context, email string) (account.User, error)
+	SetUserRole(ctx context.Context, userID string, role account.Role) (account.User, error)
+	Plans(ctx context.Context, activeOnly bool) ([]billing.Plan, error)
+	PlanByID(ctx context.Context, id string) (billing.Plan, error)
+	UpsertPlan(ctx context.Context, p billing.Plan) error
+}
+
+// CoachAssigner makes a coach a member's own (coaching.Service): for staff, at any point of the
+// member's journey, but never to a coach who is resting or full.
+type CoachAssigner interface {
+	Assign(ctx context.Context, userID, coachID string) (coaching.Assignment, error)
 }
 
 // Service runs the back office's use cases.
 type Service struct {
-	store Store
-	def   *survey.Definition
-	now   func() time.Time
+	store   Store
+	coaches CoachAssigner
+	def     *survey.Definition
+	now     func() time.Time
+	// rolesFromProvider is set when an external identity provider's roles claim decides roles, so
+	// that a role given here would be undone at the user's next sign-in.
+	rolesFromProvider bool
 }
 
-// NewService returns a Service. def words the answers staff read; now stamps the audit log.
-func NewService(store Store, def *survey.Definition, now func() time.Time) *Service {
-	return &Service{store: store, def: def, now: now}
+// Config is what a Service needs besides its store. Survey words the answers staff read; Now
+// stamps the audit log.
+type Config struct {
+	Coaches           CoachAssigner
+	Survey            *survey.Definition
+	Now               func() time.Time
+	RolesFromProvider bool
+}
+
+// NewService returns a Service.
+func NewService(store Store, cfg Config) *Service {
+	return &Service{store: store, coaches: cfg.Coaches, def: cfg.Survey, now: cfg.Now, rolesFromProvider: cfg.RolesFromProvider}
 }
 
 // PageSize is how many members one page of the list holds.
@@ -177,13 +238,7 @@ func (s *Service) Member(ctx context.Context, actor Actor, userID string) (Membe
 	var m Member
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if m.User, err = s.store.UserByID(ctx, userID); err == nil && m.User.Role != account.RoleMember {
-			err = apperr.E(apperr.NotFound, "not a member")
-		}
-		if apperr.CodeOf(err) == apperr.NotFound {
-			return apperr.E(apperr.NotFound, "Unable to fetch user: there is no member with that id.")
-		}
-		if err != nil {
+		if m.User, err = s.member(ctx, userID); err != nil {
 			return err
 		}
 		stored, err := s.store.SurveyAnswers(ctx, userID)
@@ -223,10 +278,23 @@ func (s *Service) Member(ctx context.Context, actor Actor, userID string) (Membe
 	return m, err
 }
 
+// member returns the member with that id; NotFound for anyone else, staff included, so staff tools
+// never act on a staff account.
+func (s *Service) member(ctx context.Context, userID string) (account.User, error) {
+	u, err := s.store.UserByID(ctx, userID)
+	if err == nil && u.Role != account.RoleMember {
+		err = apperr.E(apperr.NotFound, "not a member")
+	}
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return account.User{}, apperr.E(apperr.NotFound, "Unable to fetch user: there is no member with that id.")
+	}
+	return u, err
+}
+
 // Audit returns entries of the audit log, newest first; only admins may read it.
 func (s *Service) Audit(ctx context.Context, actor Actor, q AuditQuery) ([]Entry, error) {
-	if !actor.Admin {
-		return nil, apperr.E(apperr.Forbidden, "This is only for administrators.")
+	if err := requireAdmin(actor); err != nil {
+		return nil, err
 	}
 	if q.Limit <= 0 || q.Limit > 100 {
 		q.Limit = 100
@@ -289,7 +357,22 @@ func (s *Service) coachSpells(ctx context.Context, userID string) ([]CoachSpell,
 	return spells, nil
 }
 
-func (s *Service) audit(ctx context.Context, actor Actor, action, memberID string) error {
-	return s.store.AppendAudit(ctx, Entry{At: s.now().UTC(), StaffUserID: actor.UserID, StaffEmail: actor.Email,
-		Action: action, MemberID: memberID, Address: actor.Address})
+// audit records an access in the audit log; target names a coach, plan or follow-up, if any.
+// It is called inside the transaction of the access it records.
+func (s *Service) audit(ctx context.Context, actor Actor, action, memberID string, target ...string) error {
+	e := Entry{At: s.now().UTC(), StaffUserID: actor.UserID, StaffEmail: actor.Email,
+		Action: action, MemberID: memberID, Address: actor.Address}
+	if len(target) > 0 {
+		e.Target = target[0]
+	}
+	return s.store.AppendAudit(ctx, e)
+}
+
+// requireAdmin refuses a staff user who is not an admin. The routes check it too; the service
+// checks again so that no other caller can skip it.
+func requireAdmin(actor Actor) error {
+	if !actor.Admin {
+		return apperr.E(apperr.Forbidden, "This is only for administrators.")
+	}
+	return nil
 }

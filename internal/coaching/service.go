@@ -91,6 +91,16 @@ func (s *Service) Choices(ctx context.Context, userID string) ([]Choice, error) 
 // coach who is not taking new members or has no room is a Conflict. When anything refuses, nothing
 // changes.
 func (s *Service) Choose(ctx context.Context, userID, coachID string) (Assignment, error) {
+	return s.assign(ctx, userID, coachID, true)
+}
+
+// Assign is Choose for staff, who may switch a member's coach at any point of their journey: the
+// journey is not consulted, and every other rule of Choose holds.
+func (s *Service) Assign(ctx context.Context, userID, coachID string) (Assignment, error) {
+	return s.assign(ctx, userID, coachID, false)
+}
+
+func (s *Service) assign(ctx context.Context, userID, coachID string, byMember bool) (Assignment, error) {
 	if err := CheckCoachID(coachID); err != nil {
 		return Assignment{}, err
 	}
@@ -100,8 +110,10 @@ func (s *Service) Choose(ctx context.Context, userID, coachID string) (Assignmen
 		if err := s.store.LockUser(ctx, userID); err != nil {
 			return err
 		}
-		if err := s.journey.RequireOpen(ctx, userID); err != nil {
-			return err
+		if byMember {
+			if err := s.journey.RequireOpen(ctx, userID); err != nil {
+				return err
+			}
 		}
 		current, err := s.store.CurrentAssignment(ctx, userID)
 		hasCurrent := err == nil

@@ -77,6 +77,8 @@ type priceJSON struct {
 	Interval billing.Interval `json:"interval"`
 }
 
+func priceOf(p billing.Price) priceJSON { return priceJSON{p.Amount, p.Currency, p.Interval} }
+
 type planJSON struct {
 	PlanID    string          `json:"planId"`
 	Name      string          `json:"name"`
@@ -96,7 +98,7 @@ type chargesJSON struct {
 }
 
 func planOf(p billing.Plan, c billing.Charges) planJSON {
-	out := planJSON{PlanID: p.ID, Name: p.Name, Price: priceJSON{p.Price.Amount, p.Price.Currency, p.Price.Interval},
+	out := planJSON{PlanID: p.ID, Name: p.Name, Price: priceOf(p.Price),
 		Includes: p.Includes, TrialDays: p.TrialDays, Support: p.Support}
 	out.Charges.First.Amount, out.Charges.First.On, out.Charges.Then = c.First.Amount, c.First.On.Format(time.DateOnly), c.Then
 	return out

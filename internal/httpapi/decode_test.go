@@ -53,7 +53,8 @@ func TestDecodeJSON(t *testing.T) {
 		}
 		writeJSON(w, 200, v)
 	})
-	h := s.jsonOnly(s.limitBody(2048, echo))
+	s.bodyLimit = 2048
+	h := s.jsonOnly(s.limitBody(echo))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := httptest.NewRequest("PUT", "/api/sample", strings.NewReader(tt.body))

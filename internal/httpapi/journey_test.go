@@ -166,14 +166,14 @@ func TestSafetyDisclosureClosesTheJourney(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		first, err := ts.db.OpenSafetyDisclosure(context.Background(), u.ID)
+		first, err := ts.db.PausingSafetyDisclosure(context.Background(), u.ID)
 		if err != nil || first.QuestionSlug != "what-apply-to-you" {
-			t.Fatalf("OpenSafetyDisclosure = %+v, %v; want the disclosure on what-apply-to-you", first, err)
+			t.Fatalf("PausingSafetyDisclosure = %+v, %v; want the disclosure on what-apply-to-you", first, err)
 		}
 		// Saving it again, or changing the answer, keeps the first disclosure as it was.
 		ts.saveSurvey(t, h, []survey.QuestionAnswers{{QuestionSlug: "what-apply-to-you", Answers: selfHarm[1:]}})
 		ts.saveSurvey(t, h, []survey.QuestionAnswers{{QuestionSlug: "what-apply-to-you", Answers: noneOf}})
-		if again, err := ts.db.OpenSafetyDisclosure(context.Background(), u.ID); err != nil || again != first {
+		if again, err := ts.db.PausingSafetyDisclosure(context.Background(), u.ID); err != nil || again != first {
 			t.Errorf("after changing the answer the disclosure is %+v, %v; want it unchanged %+v", again, err, first)
 		}
 

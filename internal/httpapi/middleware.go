@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/media"
 )
 
 type requestIDKey struct{}
@@ -173,10 +174,15 @@ func securityHeaders(secure bool, next http.Handler) http.Handler {
 
 func isAPIPath(p string) bool { return p == "/api" || strings.HasPrefix(p, "/api/") }
 
-// limitBody caps every request body. A declared length over the limit is refused before any byte
-// is read; a body that only turns out too long while streaming fails in decodeJSON.
-func (s *server) limitBody(limit int64, next http.Handler) http.Handler {
+// limitBody caps every request body: at the configured limit, or for an image upload at the
+// upload's own. A declared length over the limit is refused before any byte is read; a body that
+// only turns out too long while streaming fails in decodeJSON or readImage.
+func (s *server) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		limit := s.bodyLimit
+		if acceptsImage(r) {
+			limit = max(limit, media.MaxUploadBytes)
+		}
 		if r.ContentLength > limit {
 			s.writeError(w, r, apperr.E(apperr.TooLarge, "The request body is larger than %d bytes.", limit))
 			return
@@ -186,11 +192,12 @@ func (s *server) limitBody(limit int64, next http.Handler) http.Handler {
 	})
 }
 
-// jsonOnly refuses API writes whose body is not JSON. Together with cross-origin protection this
-// means a form on another site can never post to the API.
+// jsonOnly refuses API writes whose body is not JSON, but for image uploads, whose handlers
+// check the image's type. Together with cross-origin protection this means a form on another site
+// can never post to the API.
 func (s *server) jsonOnly(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if isAPIPath(r.URL.Path) && hasBody(r) {
+		if isAPIPath(r.URL.Path) && hasBody(r) && !acceptsImage(r) {
 			if err := requireJSON(r); err != nil {
 				s.writeError(w, r, err)
 				return

@@ -141,6 +141,8 @@ func checkOpenAPI(t errorReporter, method, target, requestBody string, w *httpte
 		mediaType, _, _ := mime.ParseMediaType(w.Header().Get("Content-Type"))
 		if _, ok := content[mediaType]; !ok {
 			t.Errorf("OpenAPI: %s %s %d answered %q, which the document does not list", method, path, w.Code, mediaType)
+		} else if !strings.HasSuffix(mediaType, "json") {
+			// An image or another body that is not JSON: its media type is what the document says.
 		} else if err := o.validate(responsePointer+"/content/"+pointerToken(mediaType)+"/schema", w.Body.Bytes()); err != nil {
 			t.Errorf("OpenAPI: the answer to %s %s (%d) does not fit the document: %v\nbody: %s", method, path, w.Code, err, w.Body.String())
 		}

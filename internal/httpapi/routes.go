@@ -67,7 +67,26 @@ func (s *server) routes(rt *router) {
 	if s.backoffice != nil {
 		rt.handle("GET /api/staff/members", s.staffOnly(s.staffMembers))
 		rt.handle("GET /api/staff/members/{userId}", s.staffOnly(s.staffMember))
+		rt.handle("PUT /api/staff/members/{userId}/profile", s.staffOnly(s.staffUpdateProfile))
+		rt.handle("GET /api/staff/members/{userId}/picture", s.staffOnly(s.staffMemberPicture))
+		rt.handle("PUT /api/staff/members/{userId}/picture", s.staffOnly(s.staffUploadPicture))
+		rt.handle("DELETE /api/staff/members/{userId}/picture", s.staffOnly(s.staffRemovePicture))
+		rt.handle("PUT /api/staff/members/{userId}/coach", s.staffOnly(s.staffSwitchCoach))
+		rt.handle("GET /api/staff/safety", s.staffOnly(s.staffSafetyQueue))
+		rt.handle("POST /api/staff/safety/{followUpId}/review", s.staffOnly(s.staffSafetyReview))
+		rt.handle("POST /api/staff/safety/{followUpId}/reopen", s.staffOnly(s.staffSafetyReopen))
+		rt.handle("GET /api/staff/coaches", s.staffOnly(s.staffCoaches))
+		rt.handle("POST /api/staff/coaches", s.adminOnly(s.staffCreateCoach))
+		rt.handle("PUT /api/staff/coaches/{coachId}", s.adminOnly(s.staffUpdateCoach))
+		rt.handle("PUT /api/staff/coaches/{coachId}/portrait", s.adminOnly(s.staffUploadPortrait))
 		rt.handle("GET /api/staff/audit", s.adminOnly(s.staffAudit))
+		rt.handle("GET /api/staff/accounts", s.adminOnly(s.staffAccounts))
+		rt.handle("PUT /api/staff/accounts", s.adminOnly(s.staffSetRole))
+		rt.handle("GET /api/staff/plans", s.adminOnly(s.staffPlans))
+		rt.handle("PATCH /api/staff/plans/{planId}", s.adminOnly(s.staffUpdatePlan))
+		rt.handle("GET /api/user/picture", s.signedIn(s.myPicture))
+		// Coaches' portraits, public like the coaches' other media.
+		rt.handle("GET /media/{file}", s.portrait)
 	}
 
 	// Any other /api/ path, with any method, is a JSON 404: never the app's index.html.

@@ -43,7 +43,9 @@ type Deps struct {
 	StripeEvents  StripeEvents
 	TestCheckouts TestCheckouts
 	// Backoffice serves the staff API under /api/staff/; its routes exist only when it is set.
+	// Media serves the pictures it stores: coaches' portraits at /media/, members' own pictures.
 	Backoffice Backoffice
+	Media      Media
 	// Payment decides per request whether the plan and payment are offered.
 	Payment billing.Variant
 	// PublicURL is the address members reach the app at.
@@ -65,6 +67,8 @@ type server struct {
 	coaching   Coaching
 
 	backoffice    Backoffice
+	media         Media
+	bodyLimit     int64
 	billing       Billing
 	stripeEvents  StripeEvents
 	testCheckouts TestCheckouts
@@ -83,7 +87,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	var h http.Handler = s.observe(mux.ServeMux)
 	h = s.crossOriginProtection(h)
 	h = s.jsonOnly(h)
-	h = s.limitBody(d.BodyLimit, h)
+	h = s.limitBody(h)
 	h = s.recoverPanics(h)
 	h = securityHeaders(d.Secure, h)
 	h = withRequestID(h)
@@ -98,7 +102,10 @@ func newServer(d Deps) (*server, *router, error) {
 	}
 	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP,
 		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching, payment: d.Payment, publicURL: d.PublicURL}
-	s.billing, s.backoffice = d.Billing, d.Backoffice
+	s.billing, s.backoffice, s.media, s.bodyLimit = d.Billing, d.Backoffice, d.Media, d.BodyLimit
+	if s.backoffice != nil && s.media == nil {
+		return nil, nil, errors.New("httpapi: the staff routes need the media store")
+	}
 	if d.Billing != nil && d.StripeEvents != nil {
 		s.stripeEvents, s.testCheckouts = d.StripeEvents, d.TestCheckouts
 		if s.publicURL == nil {

@@ -114,6 +114,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 	}
 	ts.auth = authService
 	onboardingService := onboarding.NewService(db, testSurvey, time.Now)
+	coachingService := coaching.NewService(db, onboardingService, time.Now)
 	ts.deps = Deps{
 		Log:        log,
 		Ready:      ts.ready,
@@ -124,8 +125,9 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 		Auth:       authService,
 		Survey:     testSurvey,
 		Onboarding: onboardingService,
-		Coaching:   coaching.NewService(db, onboardingService, time.Now),
-		Backoffice: backoffice.NewService(db, testSurvey, time.Now),
+		Coaching:   coachingService,
+		Backoffice: backoffice.NewService(db, backoffice.Config{Coaches: coachingService, Survey: testSurvey, Now: time.Now}),
+		Media:      db,
 	}
 	h, err := NewHandler(ts.deps)
 	if err != nil {

@@ -9,9 +9,12 @@ import (
 	"strings"
 	"time"
 
+	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/auth"
 	"wayfinder/internal/backoffice"
+	"wayfinder/internal/billing"
+	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 )
 
@@ -20,6 +23,26 @@ type Backoffice interface {
 	Members(ctx context.Context, actor backoffice.Actor, text string, after *backoffice.Cursor) ([]backoffice.MemberRow, *backoffice.Cursor, error)
 	Member(ctx context.Context, actor backoffice.Actor, userID string) (backoffice.Member, error)
 	Audit(ctx context.Context, actor backoffice.Actor, q backoffice.AuditQuery) ([]backoffice.Entry, error)
+
+	UpdateProfile(ctx context.Context, actor backoffice.Actor, userID string, p backoffice.Profile) (account.User, error)
+	UploadPicture(ctx context.Context, actor backoffice.Actor, userID string, data []byte, contentType string) (account.User, error)
+	RemovePicture(ctx context.Context, actor backoffice.Actor, userID string) error
+	Picture(ctx context.Context, actor backoffice.Actor, userID string) ([]byte, error)
+	SwitchCoach(ctx context.Context, actor backoffice.Actor, userID, coachID string) (backoffice.CoachSpell, error)
+
+	SafetyQueue(ctx context.Context, actor backoffice.Actor, reviewed bool) ([]backoffice.FollowUp, error)
+	ReviewSafety(ctx context.Context, actor backoffice.Actor, id int64, note string, reopen bool) (backoffice.FollowUp, error)
+	ReopenJourney(ctx context.Context, actor backoffice.Actor, id int64) (backoffice.FollowUp, error)
+
+	Coaches(ctx context.Context) ([]coaching.CoachLoad, error)
+	CreateCoach(ctx context.Context, actor backoffice.Actor, c coaching.Coach) (coaching.CoachLoad, error)
+	UpdateCoach(ctx context.Context, actor backoffice.Actor, id string, c coaching.Coach) (coaching.CoachLoad, error)
+	UploadPortrait(ctx context.Context, actor backoffice.Actor, coachID string, data []byte, contentType string) (coaching.CoachLoad, error)
+
+	StaffAccounts(ctx context.Context, actor backoffice.Actor) ([]account.User, bool, error)
+	SetRole(ctx context.Context, actor backoffice.Actor, email string, role account.Role) (account.User, error)
+	Plans(ctx context.Context, actor backoffice.Actor) ([]billing.Plan, error)
+	SetPlanOffered(ctx context.Context, actor backoffice.Actor, planID string, offered bool) (billing.Plan, error)
 }
 
 // staffOnly runs h for signed-in staff (and admins): 401 to anonymous callers, 403 to members.
@@ -171,8 +194,7 @@ func (s *server) staffMember(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	stamp := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-	out := staffMemberResponse{Profile: profileOf(m.User, m.User.Role, m.Subscription), SignedUpAt: stamp(m.User.CreatedAt),
+	out := staffMemberResponse{Profile: staffProfileOf(m.User, m.Subscription), SignedUpAt: stamp(m.User.CreatedAt),
 		Answers: []staffAnswer{}, Score: m.Score, HighLikelihood: m.HighLikelihood, Progress: []staffProgress{},
 		Coaches: []staffCoachSpell{}, Subscription: subscriptionOf(m.Subscription), Safety: []staffSafetyFollowUp{}}
 	for _, a := range m.Answers {
@@ -189,20 +211,10 @@ func (s *server) staffMember(w http.ResponseWriter, r *http.Request) {
 		out.Progress = append(out.Progress, staffProgress{FromSlug: p.FromSlug, At: stamp(p.At)})
 	}
 	for _, c := range m.Coaches {
-		spell := staffCoachSpell{CoachID: c.CoachID, Name: c.CoachName, AssignedAt: stamp(c.AssignedAt)}
-		if c.EndedAt != nil {
-			ended := stamp(*c.EndedAt)
-			spell.EndedAt = &ended
-		}
-		out.Coaches = append(out.Coaches, spell)
+		out.Coaches = append(out.Coaches, staffCoachSpell{CoachID: c.CoachID, Name: c.CoachName, AssignedAt: stamp(c.AssignedAt), EndedAt: optionalStamp(c.EndedAt)})
 	}
 	for _, d := range m.Safety {
-		f := staffSafetyFollowUp{DisclosedAt: stamp(d.DisclosedAt)}
-		if d.ReviewedAt != nil {
-			reviewed := stamp(*d.ReviewedAt)
-			f.ReviewedAt = &reviewed
-		}
-		out.Safety = append(out.Safety, f)
+		out.Safety = append(out.Safety, staffSafetyFollowUp{DisclosedAt: stamp(d.DisclosedAt), ReviewedAt: optionalStamp(d.ReviewedAt)})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -214,6 +226,7 @@ type auditEntryJSON struct {
 	StaffEmail  string `json:"staffEmail"`
 	Action      string `json:"action"`
 	MemberID    string `json:"memberId"`
+	Target      string `json:"target"`
 	Address     string `json:"address"`
 }
 
@@ -237,8 +250,8 @@ func (s *server) staffAudit(w http.ResponseWriter, r *http.Request) {
 		Entries []auditEntryJSON `json:"entries"`
 	}{Entries: make([]auditEntryJSON, 0, len(entries))}
 	for _, e := range entries {
-		out.Entries = append(out.Entries, auditEntryJSON{ID: e.ID, At: e.At.Format(time.RFC3339), StaffUserID: e.StaffUserID,
-			StaffEmail: e.StaffEmail, Action: e.Action, MemberID: e.MemberID, Address: e.Address})
+		out.Entries = append(out.Entries, auditEntryJSON{ID: e.ID, At: stamp(e.At), StaffUserID: e.StaffUserID,
+			StaffEmail: e.StaffEmail, Action: e.Action, MemberID: e.MemberID, Target: e.Target, Address: e.Address})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -1,13 +1,20 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/prometheus/client_golang/prometheus"
+	"image"
+	"image/png"
+	"io"
+	"maps"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/onboarding"
@@ -15,24 +22,63 @@ import (
 	"wayfinder/internal/survey/surveytest"
 )
 
-// staffRoutes are every route under /api/staff/, with whether only admins may use it. The sweep
-// below fails when routes.go has a staff route this list lacks.
+// staffRoutes are every route under /api/staff/, with whether only admins may use it and a body
+// that a permitted caller could send. The sweep below fails when routes.go has a staff route this
+// list lacks.
 var staffRoutes = []struct {
 	method, path string
 	adminOnly    bool
+	contentType  string
+	body         string
 }{
-	{"GET", "/api/staff/members", false},
-	{"GET", "/api/staff/members/{userId}", false},
-	{"GET", "/api/staff/audit", true},
+	{"GET", "/api/staff/members", false, "", ""},
+	{"GET", "/api/staff/members/{userId}", false, "", ""},
+	{"PUT", "/api/staff/members/{userId}/profile", false, "application/json", `{"firstName":"Sam","lastName":"Sweep","dateOfBirth":"1990-04-30","device":"iphone"}`},
+	{"PUT", "/api/staff/members/{userId}/picture", false, "image/png", "png"},
+	{"GET", "/api/staff/members/{userId}/picture", false, "", ""},
+	{"DELETE", "/api/staff/members/{userId}/picture", false, "", ""},
+	{"PUT", "/api/staff/members/{userId}/coach", false, "application/json", `{"coachId":"tess"}`},
+	{"GET", "/api/staff/safety", false, "", ""},
+	{"POST", "/api/staff/safety/{followUpId}/review", false, "application/json", `{"note":"Called them; they are safe and have support.","reopenJourney":false}`},
+	{"POST", "/api/staff/safety/{followUpId}/reopen", false, "", ""},
+	{"GET", "/api/staff/coaches", false, "", ""},
+	{"POST", "/api/staff/coaches", true, "application/json", coachInputJSON},
+	{"PUT", "/api/staff/coaches/{coachId}", true, "application/json", coachInputJSON},
+	{"PUT", "/api/staff/coaches/{coachId}/portrait", true, "image/png", "png"},
+	{"GET", "/api/staff/audit", true, "", ""},
+	{"GET", "/api/staff/accounts", true, "", ""},
+	{"PUT", "/api/staff/accounts", true, "application/json", `{"email":"sweep-member@example.test","role":"member"}`},
+	{"GET", "/api/staff/plans", true, "", ""},
+	{"PATCH", "/api/staff/plans/{planId}", true, "application/json", `{"active":true}`},
+}
+
+// coachInputJSON is a coach as an admin writes them.
+const coachInputJSON = `{"firstName":"Tess","lastName":"Time","nickname":"","avatarUrl":"","oneLiner":"Small steps.",
+	"tags":"focus","timezone":"America/Chicago","description":"","introVideoUrl":"","captionsUrl":"","active":true,"capacity":10}`
+
+// smallPNG is a 2×2 PNG, for uploads.
+func smallPNG(t testing.TB) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 2, 2))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 // TestStaffRoutesAuthorization sends every staff route as every kind of caller: anonymous callers
 // get 401, members 403, staff 403 on the admins' routes, and staff and admins get in.
 func TestStaffRoutesAuthorization(t *testing.T) {
 	ts := newTestServer(t)
+	seedCoaches(t, ts)
 	member := ts.member(t, "sweep-member")
 	ts.completeSurvey(t, member)
 	memberID := ts.userID(t, "sweep-member")
+	disclosed(t, ts, "sweep-disclosed")
+	followUp, err := ts.db.PausingSafetyDisclosure(t.Context(), ts.userID(t, "sweep-disclosed"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	actors := []struct {
 		name   string
 		header map[string]string
@@ -67,23 +113,45 @@ func TestStaffRoutesAuthorization(t *testing.T) {
 		}
 	}
 	for _, route := range staffRoutes {
-		path := strings.ReplaceAll(route.path, "{userId}", memberID)
+		path := strings.NewReplacer("{userId}", memberID, "{coachId}", "tess", "{planId}", "steady",
+			"{followUpId}", strconv.FormatInt(followUp.ID, 10)).Replace(route.path)
 		for _, a := range actors {
-			want := http.StatusOK
+			header := maps.Clone(a.header)
+			var body io.Reader
+			if route.body != "" {
+				if header == nil {
+					header = map[string]string{}
+				}
+				header["Content-Type"] = route.contentType
+				body = strings.NewReader(route.body)
+				if route.body == "png" {
+					body = bytes.NewReader(smallPNG(t))
+				}
+			}
+			w := ts.do(route.method, path, body, header)
+			// A permitted caller gets in: what they then get depends on the route and the data (the
+			// second review of one disclosure is a conflict, an unknown plan is not found), never a
+			// refusal of who they are.
 			switch {
 			case a.header == nil:
-				want = http.StatusUnauthorized
+				if w.Code != http.StatusUnauthorized {
+					t.Errorf("%s %s as %s = %d, want 401", route.method, route.path, a.name, w.Code)
+				}
 			case !a.staff, route.adminOnly && !a.admin:
-				want = http.StatusForbidden
-			}
-			w := ts.do(route.method, path, nil, a.header)
-			if w.Code != want {
-				t.Errorf("%s %s as %s = %d, want %d: %s", route.method, route.path, a.name, w.Code, want, w.Body.String())
+				if w.Code != http.StatusForbidden {
+					t.Errorf("%s %s as %s = %d, want 403", route.method, route.path, a.name, w.Code)
+				}
+			case w.Code == http.StatusUnauthorized, w.Code == http.StatusForbidden, w.Code >= 500:
+				t.Errorf("%s %s as %s = %d, want them let in: %s", route.method, route.path, a.name, w.Code, w.Body.String())
 			}
 			if w.Code >= 400 && w.Header().Get("Content-Type") != "application/problem+json" {
 				t.Errorf("%s %s as %s: Content-Type %q, want problem+json", route.method, route.path, a.name, w.Header().Get("Content-Type"))
 			}
-			checkOpenAPI(t, route.method, path, "", w)
+			jsonBody := ""
+			if route.contentType == "application/json" {
+				jsonBody = route.body
+			}
+			checkOpenAPI(t, route.method, path, jsonBody, w)
 		}
 	}
 }

@@ -1,11 +1,15 @@
 package httpapi
 
 import (
+	"bytes"
 	"net/http"
+	"time"
 
 	"wayfinder/internal/account"
+	"wayfinder/internal/apperr"
 	"wayfinder/internal/auth"
 	"wayfinder/internal/billing"
+	"wayfinder/internal/media"
 )
 
 // meResponse is the shape of GET /api/user/me (spec §7): the caller's profile under "me".
@@ -21,6 +25,9 @@ type profile struct {
 	DateOfBirth *string `json:"dateOfBirth"` // YYYY-MM-DD, or null until the member gives it
 	Device      string  `json:"device"`
 	Role        string  `json:"role"`
+	// PictureURL is where the member's profile picture is served, or null when they have none. It
+	// carries the picture's version, so a new picture gets a new address.
+	PictureURL *string `json:"pictureUrl"`
 	// Subscription is the member's plan and payment state; the iOS app reads it here.
 	Subscription subscriptionJSON `json:"subscription"`
 }
@@ -32,7 +39,46 @@ func profileOf(u account.User, role account.Role, sub billing.Subscription) prof
 		d := u.DateOfBirth.UTC().Format("2006-01-02")
 		p.DateOfBirth = &d
 	}
+	p.PictureURL = picturePath("/api/user/picture", u)
 	return p
+}
+
+// picturePath is where a user's picture is served under path, with its version, or nil when they
+// have none.
+func picturePath(path string, u account.User) *string {
+	if u.PictureVersion == "" {
+		return nil
+	}
+	p := path + "?v=" + u.PictureVersion
+	return &p
+}
+
+// myPicture answers GET /api/user/picture: the caller's own profile picture.
+func (s *server) myPicture(w http.ResponseWriter, r *http.Request) {
+	p, _ := auth.FromContext(r.Context())
+	data, err := s.media.MemberPicture(r.Context(), p.User.ID)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		err = apperr.E(apperr.NotFound, "You have no profile picture.")
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	// Like every API answer, it is not stored by any cache: it is a member's personal data.
+	writeImage(w, r, data, "")
+}
+
+// writeImage answers a stored picture. Every picture is one this server encoded (see media), so
+// its type is known. cacheControl, when set, replaces the default caching rule of the path.
+func writeImage(w http.ResponseWriter, r *http.Request, data []byte, cacheControl string) {
+	h := w.Header()
+	h.Set("Content-Type", media.ContentType)
+	if cacheControl != "" {
+		h.Set("Cache-Control", cacheControl)
+	}
+	// The API's strict policy would also do; a picture needs nothing else, so it gets nothing.
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
 }
 
 // me answers the signed-in caller's own profile, for a web session and a bearer token alike.

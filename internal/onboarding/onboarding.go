@@ -51,13 +51,20 @@ type UTMRecord struct {
 }
 
 // SafetyDisclosure records that a member told us of thoughts of self-harm: the step they said it on
-// and when. It is kept apart from their answers, so changing the answers never erases it. Until a
-// person at the service has reviewed it, it is open, and the member's journey stays on the crisis
-// page.
+// and when. It is kept apart from their answers, so changing the answers never erases it. A person
+// at the service reviews it, leaving a note, and the member's journey stays on the crisis page
+// until someone reopens it, at the review or later.
 type SafetyDisclosure struct {
 	ID           int64
 	UserID       string
 	QuestionSlug string
 	DisclosedAt  time.Time
 	ReviewedAt   *time.Time // nil while the disclosure awaits review
+	ReviewedBy   string     // the reviewer's email
+	ReviewNote   string
+	ReopenedAt   *time.Time // nil while the member's journey stays paused
+	ReopenedBy   string
 }
+
+// PausesJourney reports whether the disclosure keeps the member's journey on the crisis page.
+func (d SafetyDisclosure) PausesJourney() bool { return d.ReopenedAt == nil }

@@ -22,10 +22,12 @@ type Store interface {
 	SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm UTM, now time.Time) error
 	SurveyAnswers(ctx context.Context, userID string) ([]StoredAnswers, error)
 	UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error)
-	// RecordSafetyDisclosure records a disclosure at at, unless the member has an open one already.
-	RecordSafetyDisclosure(ctx context.Context, userID, questionSlug string, at time.Time) error
-	// OpenSafetyDisclosure returns the member's disclosure that no one has reviewed yet, or NotFound.
-	OpenSafetyDisclosure(ctx context.Context, userID string) (SafetyDisclosure, error)
+	// RecordSafetyDisclosure records a disclosure at at, unless the member has one awaiting review
+	// already, and reports whether it recorded one.
+	RecordSafetyDisclosure(ctx context.Context, userID, questionSlug string, at time.Time) (bool, error)
+	// PausingSafetyDisclosure returns the member's earliest disclosure whose journey no one has
+	// reopened yet, or NotFound.
+	PausingSafetyDisclosure(ctx context.Context, userID string) (SafetyDisclosure, error)
 	CurrentAssignment(ctx context.Context, userID string) (coaching.Assignment, error)
 	UTMRecord(ctx context.Context, userID string) (UTMRecord, error)
 	// Subscription returns the member's payment state, or NotFound when they have never paid.
@@ -37,17 +39,23 @@ const MaxUTMValueLength = 200
 
 // Service saves a member's survey answers, tells them where they stand, and keeps the journey's
 // rules: nothing after the survey opens until the survey says so, and a safety disclosure closes
-// the journey until a person at the service has reviewed it.
+// the journey until a person at the service has reviewed it and reopened it.
 type Service struct {
 	store Store
 	def   *survey.Definition
 	now   func() time.Time
+	// disclosed is called once for each new safety disclosure, after it is committed.
+	disclosed func()
 }
 
 // NewService returns a Service. now is the clock used for age checks and stored times.
 func NewService(store Store, def *survey.Definition, now func() time.Time) *Service {
 	return &Service{store: store, def: def, now: now}
 }
+
+// OnSafetyDisclosure has fn called once for each new safety disclosure, after it is stored: to
+// count it, or to tell staff that a member needs follow-up. fn is told nothing of the answers.
+func (s *Service) OnSafetyDisclosure(fn func()) { s.disclosed = fn }
 
 // SafetyHoldMessage is what a member whose journey is closed by a safety disclosure is told when
 // they try to go on: plainly why, and where to get help now.
@@ -89,6 +97,7 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 	}
 	profile, hasProfile := profileOf(data)
 	disclosedOn, discloses := s.def.SafetyDisclosure(data)
+	recorded := false
 	write := func(ctx context.Context) error {
 		if err := s.store.SaveSurvey(ctx, userID, fromSlug, data, utm, now); err != nil {
 			return err
@@ -99,7 +108,9 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 			}
 		}
 		if discloses {
-			return s.store.RecordSafetyDisclosure(ctx, userID, disclosedOn, now)
+			var err error
+			recorded, err = s.store.RecordSafetyDisclosure(ctx, userID, disclosedOn, now)
+			return err
 		}
 		return nil
 	}
@@ -108,7 +119,13 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 	if !hasProfile && !discloses {
 		return write(ctx)
 	}
-	return s.store.InTx(ctx, write)
+	if err := s.store.InTx(ctx, write); err != nil {
+		return err
+	}
+	if recorded && s.disclosed != nil {
+		s.disclosed()
+	}
+	return nil
 }
 
 // profile is what name-and-birth's answers put on the member's profile.
@@ -238,9 +255,10 @@ func (s *Service) RequireOpen(ctx context.Context, userID string) error {
 	return nil
 }
 
-// safetyHold reports whether the member has a safety disclosure that no one has reviewed yet.
+// safetyHold reports whether a safety disclosure pauses the member's journey: until a person has
+// reviewed it and reopened the journey.
 func (s *Service) safetyHold(ctx context.Context, userID string) (bool, error) {
-	_, err := s.store.OpenSafetyDisclosure(ctx, userID)
+	_, err := s.store.PausingSafetyDisclosure(ctx, userID)
 	switch apperr.CodeOf(err) {
 	case "":
 		return true, nil

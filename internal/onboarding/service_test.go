@@ -52,13 +52,13 @@ func (f *fakeStore) write(ctx context.Context) {
 	}
 }
 
-func (f *fakeStore) RecordSafetyDisclosure(ctx context.Context, _, slug string, _ time.Time) error {
+func (f *fakeStore) RecordSafetyDisclosure(ctx context.Context, _, slug string, _ time.Time) (bool, error) {
 	f.write(ctx)
 	f.disclosures = append(f.disclosures, slug)
-	return f.err
+	return f.err == nil, f.err
 }
 
-func (f *fakeStore) OpenSafetyDisclosure(context.Context, string) (onboarding.SafetyDisclosure, error) {
+func (f *fakeStore) PausingSafetyDisclosure(context.Context, string) (onboarding.SafetyDisclosure, error) {
 	if f.err != nil {
 		return onboarding.SafetyDisclosure{}, f.err
 	}

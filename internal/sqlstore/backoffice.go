@@ -2,9 +2,10 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"strings"
+	"time"
 
+	"wayfinder/internal/account"
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/billing"
 	"wayfinder/internal/onboarding"
@@ -14,9 +15,9 @@ import (
 // updates and deletes.
 func (s *DB) AppendAudit(ctx context.Context, e backoffice.Entry) error {
 	_, err := s.conn(ctx).ExecContext(ctx, `
-		INSERT INTO audit_log (at, staff_user_id, staff_email, action, member_id, address)
-		VALUES ($1, $2, $3, $4, $5, $6)`,
-		utc(e.At), e.StaffUserID, e.StaffEmail, e.Action, e.MemberID, e.Address)
+		INSERT INTO audit_log (at, staff_user_id, staff_email, action, member_id, target, address)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		utc(e.At), e.StaffUserID, e.StaffEmail, e.Action, e.MemberID, e.Target, e.Address)
 	return classify(err, "write the audit log")
 }
 
@@ -24,7 +25,7 @@ func (s *DB) AppendAudit(ctx context.Context, e backoffice.Entry) error {
 // those are given, older than q.Before when it is set.
 func (s *DB) AuditEntries(ctx context.Context, q backoffice.AuditQuery) ([]backoffice.Entry, error) {
 	rows, err := s.conn(ctx).QueryContext(ctx, `
-		SELECT id, at, staff_user_id, staff_email, action, member_id, address
+		SELECT id, at, staff_user_id, staff_email, action, member_id, target, address
 		FROM audit_log
 		WHERE ($1 = '' OR member_id = $1) AND ($2 = '' OR staff_user_id = $2) AND ($3 = 0 OR id < $3)
 		ORDER BY id DESC
@@ -37,7 +38,7 @@ func (s *DB) AuditEntries(ctx context.Context, q backoffice.AuditQuery) ([]backo
 	entries := []backoffice.Entry{}
 	for rows.Next() {
 		var e backoffice.Entry
-		if err := rows.Scan(&e.ID, &e.At, &e.StaffUserID, &e.StaffEmail, &e.Action, &e.MemberID, &e.Address); err != nil {
+		if err := rows.Scan(&e.ID, &e.At, &e.StaffUserID, &e.StaffEmail, &e.Action, &e.MemberID, &e.Target, &e.Address); err != nil {
 			return nil, classify(err, "read the audit log")
 		}
 		e.At = e.At.UTC()
@@ -96,7 +97,7 @@ func (s *DB) SearchMembers(ctx context.Context, q backoffice.MemberQuery) ([]bac
 // SafetyDisclosures returns every safety disclosure of the member, earliest first, reviewed or not.
 func (s *DB) SafetyDisclosures(ctx context.Context, userID string) ([]onboarding.SafetyDisclosure, error) {
 	rows, err := s.conn(ctx).QueryContext(ctx, `
-		SELECT id, user_id, question_slug, disclosed_at, reviewed_at
+		SELECT `+disclosureColumns+`
 		FROM safety_disclosures WHERE user_id = $1 ORDER BY disclosed_at, id`, userID)
 	if err != nil {
 		return nil, classify(err, "read the safety disclosures")
@@ -104,17 +105,154 @@ func (s *DB) SafetyDisclosures(ctx context.Context, userID string) ([]onboarding
 	defer rows.Close()
 	out := []onboarding.SafetyDisclosure{}
 	for rows.Next() {
-		var d onboarding.SafetyDisclosure
-		var reviewed sql.NullTime
-		if err := rows.Scan(&d.ID, &d.UserID, &d.QuestionSlug, &d.DisclosedAt, &reviewed); err != nil {
+		d, err := scanDisclosure(rows)
+		if err != nil {
 			return nil, classify(err, "read the safety disclosures")
-		}
-		d.DisclosedAt = d.DisclosedAt.UTC()
-		if reviewed.Valid {
-			t := reviewed.Time.UTC()
-			d.ReviewedAt = &t
 		}
 		out = append(out, d)
 	}
 	return out, classify(rows.Err(), "read the safety disclosures")
+}
+
+// followUpColumns are a disclosure's columns (d) and its member's (u), for scanFollowUp.
+const followUpColumns = `d.id, d.user_id, d.question_slug, d.disclosed_at, d.reviewed_at, d.reviewed_by, d.review_note,
+	d.reopened_at, d.reopened_by, u.email, u.first_name, u.last_name, u.device`
+
+func scanFollowUp(row scanner) (backoffice.FollowUp, error) {
+	var f backoffice.FollowUp
+	var err error
+	f.SafetyDisclosure, err = scanDisclosure(row, &f.Member.Email, &f.Member.FirstName, &f.Member.LastName, &f.Member.Device)
+	f.Member.ID = f.UserID
+	return f, err
+}
+
+// SafetyFollowUps returns disclosures with their members: those awaiting review, oldest first, or
+// (reviewed) the latest reviews first; at most limit.
+func (s *DB) SafetyFollowUps(ctx context.Context, reviewed bool, limit int) ([]backoffice.FollowUp, error) {
+	query := `SELECT ` + followUpColumns + ` FROM safety_disclosures d JOIN users u ON u.id = d.user_id
+		WHERE d.reviewed_at IS NULL ORDER BY d.disclosed_at, d.id LIMIT $1`
+	if reviewed {
+		query = `SELECT ` + followUpColumns + ` FROM safety_disclosures d JOIN users u ON u.id = d.user_id
+		WHERE d.reviewed_at IS NOT NULL ORDER BY d.reviewed_at DESC, d.id DESC LIMIT $1`
+	}
+	rows, err := s.conn(ctx).QueryContext(ctx, query, limit)
+	if err != nil {
+		return nil, classify(err, "read the safety queue")
+	}
+	defer rows.Close()
+	out := []backoffice.FollowUp{}
+	for rows.Next() {
+		f, err := scanFollowUp(rows)
+		if err != nil {
+			return nil, classify(err, "read the safety queue")
+		}
+		out = append(out, f)
+	}
+	return out, classify(rows.Err(), "read the safety queue")
+}
+
+// LockSafetyDisclosure returns a disclosure with its member, or NotFound. Inside a transaction on
+// PostgreSQL it locks the disclosure's row until the transaction ends, so two reviewers cannot
+// both record the first review.
+func (s *DB) LockSafetyDisclosure(ctx context.Context, id int64) (backoffice.FollowUp, error) {
+	lock := ""
+	if s.forUpdate() != "" {
+		lock = " FOR UPDATE OF d"
+	}
+	f, err := scanFollowUp(s.conn(ctx).QueryRowContext(ctx, `SELECT `+followUpColumns+`
+		FROM safety_disclosures d JOIN users u ON u.id = d.user_id WHERE d.id = $1`+lock, id))
+	if err != nil {
+		return backoffice.FollowUp{}, classify(err, "read the safety queue")
+	}
+	return f, nil
+}
+
+// SaveSafetyReview writes a disclosure's review and reopening.
+func (s *DB) SaveSafetyReview(ctx context.Context, d onboarding.SafetyDisclosure) error {
+	res, err := s.conn(ctx).ExecContext(ctx, `
+		UPDATE safety_disclosures
+		SET reviewed_at = $2, reviewed_by = $3, review_note = $4, reopened_at = $5, reopened_by = $6
+		WHERE id = $1`,
+		d.ID, optionalTime(d.ReviewedAt), d.ReviewedBy, d.ReviewNote, optionalTime(d.ReopenedAt), d.ReopenedBy)
+	return oneRow(res, err, "save the review")
+}
+
+// SetMemberPicture makes jpeg the member's profile picture, replacing any other, and names it
+// version on the member.
+func (s *DB) SetMemberPicture(ctx context.Context, userID string, jpeg []byte, version string, at time.Time) error {
+	return s.InTx(ctx, func(ctx context.Context) error {
+		res, err := s.conn(ctx).ExecContext(ctx, `UPDATE users SET picture_version = $2, updated_at = $3 WHERE id = $1`, userID, version, utc(at))
+		if err := oneRow(res, err, "save the picture"); err != nil {
+			return err
+		}
+		_, err = s.conn(ctx).ExecContext(ctx, `
+			INSERT INTO member_pictures (user_id, data, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, created_at = excluded.created_at`,
+			userID, jpeg, utc(at))
+		return classify(err, "save the picture")
+	})
+}
+
+// RemoveMemberPicture removes the member's profile picture; a member without one is left as is.
+func (s *DB) RemoveMemberPicture(ctx context.Context, userID string) error {
+	return s.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM member_pictures WHERE user_id = $1`, userID); err != nil {
+			return classify(err, "remove the picture")
+		}
+		_, err := s.conn(ctx).ExecContext(ctx, `UPDATE users SET picture_version = '' WHERE id = $1`, userID)
+		return classify(err, "remove the picture")
+	})
+}
+
+// MemberPicture returns the member's profile picture, or NotFound.
+func (s *DB) MemberPicture(ctx context.Context, userID string) ([]byte, error) {
+	var data []byte
+	err := s.conn(ctx).QueryRowContext(ctx, `SELECT data FROM member_pictures WHERE user_id = $1`, userID).Scan(&data)
+	return data, classify(err, "read the picture")
+}
+
+// SavePortrait stores a coach's portrait under id.
+func (s *DB) SavePortrait(ctx context.Context, id string, jpeg []byte, at time.Time) error {
+	_, err := s.conn(ctx).ExecContext(ctx, `INSERT INTO portraits (id, data, created_at) VALUES ($1, $2, $3)`, id, jpeg, utc(at))
+	return classify(err, "save the portrait")
+}
+
+// DeletePortrait removes a portrait no coach uses any more; one already gone is left as is.
+func (s *DB) DeletePortrait(ctx context.Context, id string) error {
+	_, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM portraits WHERE id = $1`, id)
+	return classify(err, "remove the portrait")
+}
+
+// Portrait returns a coach's portrait, or NotFound.
+func (s *DB) Portrait(ctx context.Context, id string) ([]byte, error) {
+	var data []byte
+	err := s.conn(ctx).QueryRowContext(ctx, `SELECT data FROM portraits WHERE id = $1`, id).Scan(&data)
+	return data, classify(err, "read the portrait")
+}
+
+// StaffUsers returns the staff and admins, by email.
+func (s *DB) StaffUsers(ctx context.Context) ([]account.User, error) {
+	rows, err := s.conn(ctx).QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE role = 'staff' ORDER BY email, id`)
+	if err != nil {
+		return nil, classify(err, "list the staff")
+	}
+	defer rows.Close()
+	out := []account.User{}
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, classify(err, "list the staff")
+		}
+		out = append(out, u)
+	}
+	return out, classify(rows.Err(), "list the staff")
+}
+
+// UserByEmail returns the user with that email, without regard to case, or NotFound.
+func (s *DB) UserByEmail(ctx context.Context, email string) (account.User, error) {
+	u, err := scanUser(s.conn(ctx).QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE lower(email) = lower($1) ORDER BY created_at LIMIT 1`, email))
+	if err != nil {
+		return account.User{}, classify(err, "find the user")
+	}
+	return u, nil
 }

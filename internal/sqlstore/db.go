@@ -189,6 +189,14 @@ func nullTime(t time.Time) sql.NullTime {
 	return sql.NullTime{Time: utc(t), Valid: true}
 }
 
+// optionalTime stores a time that may be missing (nil) as NULL.
+func optionalTime(t *time.Time) sql.NullTime {
+	if t == nil {
+		return sql.NullTime{}
+	}
+	return nullTime(*t)
+}
+
 // nullString stores an empty string as NULL, for optional references.
 func nullString(s string) sql.NullString {
 	return sql.NullString{String: s, Valid: s != ""}

@@ -12,7 +12,7 @@ import (
 	"wayfinder/internal/apperr"
 )
 
-const userColumns = `id, subject, email, first_name, last_name, date_of_birth, device, ` + roleColumn + `, created_at, updated_at`
+const userColumns = `id, subject, email, first_name, last_name, date_of_birth, device, picture_version, ` + roleColumn + `, created_at, updated_at`
 
 // roleColumn reads a user's role. An admin is stored as staff with the admin flag (the role column's
 // check predates admins, and SQLite cannot change a check in place), so every read of the role
@@ -38,7 +38,7 @@ func scanUser(row scanner) (account.User, error) {
 		u   account.User
 		dob sql.NullTime
 	)
-	err := row.Scan(&u.ID, &u.Subject, &u.Email, &u.FirstName, &u.LastName, &dob, &u.Device, &u.Role, &u.CreatedAt, &u.UpdatedAt)
+	err := row.Scan(&u.ID, &u.Subject, &u.Email, &u.FirstName, &u.LastName, &dob, &u.Device, &u.PictureVersion, &u.Role, &u.CreatedAt, &u.UpdatedAt)
 	if err != nil {
 		return account.User{}, err
 	}

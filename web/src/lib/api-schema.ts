@@ -294,6 +294,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/members/{userId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a member's profile (staff)
+         * @description Replaces the member's name, date of birth and phone. Recorded in the audit log in the same transaction. Nothing changes when anything is refused.
+         */
+        put: operations["staffUpdateProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/members/{userId}/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A member's profile picture (staff)
+         * @description The picture as a JPEG. Recorded in the audit log.
+         */
+        get: operations["staffMemberPicture"];
+        /**
+         * Upload a member's profile picture (staff)
+         * @description A JPEG, PNG or WebP image of at most 5 MB and 25 megapixels, holding one image and nothing after it. It is decoded and re-encoded as a JPEG of at most 800 pixels a side, so nothing but the pixels is kept. Replaces any earlier picture. Recorded in the audit log.
+         */
+        put: operations["staffUploadPicture"];
+        post?: never;
+        /**
+         * Remove a member's profile picture (staff)
+         * @description Recorded in the audit log.
+         */
+        delete: operations["staffRemovePicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/members/{userId}/coach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch a member's coach (staff)
+         * @description Makes the coach the member's own, keeping the history. Staff may switch a member at any point of their journey, but not to a coach who is resting or full. Recorded in the audit log.
+         */
+        put: operations["staffSwitchCoach"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/coaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every coach (staff)
+         * @description Every coach, resting ones included, by name, with how many members each has now.
+         */
+        get: operations["staffCoaches"];
+        put?: never;
+        /**
+         * Add a coach (admins)
+         * @description Recorded in the audit log.
+         */
+        post: operations["staffCreateCoach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/coaches/{coachId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coachId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a coach (admins)
+         * @description Replaces the coach's details; active false rests them (their members stay). Recorded in the audit log.
+         */
+        put: operations["staffUpdateCoach"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/coaches/{coachId}/portrait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coachId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a coach's portrait (admins)
+         * @description The same rules as a member's picture. The portrait is public, served from /media/ on this site, and becomes the coach's avatarUrl. Recorded in the audit log.
+         */
+        put: operations["staffUploadPortrait"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/safety": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The safety follow-up queue (staff)
+         * @description Members who told us of thoughts of self-harm. status open (the default): awaiting review, oldest first. status reviewed: the 100 most recent reviews. Recorded in the audit log.
+         */
+        get: operations["staffSafetyQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/safety/{followUpId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                followUpId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a disclosure reviewed (staff)
+         * @description Records who reviewed it and their note, and reopens the member's journey when asked. Recorded in the audit log.
+         */
+        post: operations["staffSafetyReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/safety/{followUpId}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                followUpId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a member's journey (staff)
+         * @description For a reviewed disclosure whose member's journey stayed paused. No body. Recorded in the audit log.
+         */
+        post: operations["staffSafetyReopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff accounts (admins)
+         * @description Everyone who may use the back office.
+         */
+        get: operations["staffAccounts"];
+        /**
+         * Give someone a role (admins)
+         * @description Makes the user with that email a member, staff or an admin. They must have signed up first. Admins cannot change their own role. Recorded in the audit log.
+         */
+        put: operations["staffSetRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every plan (admins)
+         * @description Plans offered and withdrawn.
+         */
+        get: operations["staffPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Offer or withdraw a plan (admins)
+         * @description Members who hold a withdrawn plan keep it. Recorded in the audit log.
+         */
+        patch: operations["staffUpdatePlan"];
+        trace?: never;
+    };
+    "/api/user/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's profile picture
+         * @description The caller's own picture as a JPEG.
+         */
+        get: operations["myPicture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -344,6 +636,8 @@ export interface components {
              */
             role: "member" | "staff" | "admin";
             subscription: components["schemas"]["Subscription"];
+            /** @description The member's profile picture on this site (a JPEG), or null when they have none. */
+            pictureUrl: string | null;
         };
         /**
          * @description How a step is answered: Progress and ResponseView are read; SelectOne and Rate take one option, SelectMany up to max; Custom steps have a form of their own.
@@ -700,12 +994,161 @@ export interface components {
                 at: string;
                 staffUserId: string;
                 staffEmail: string;
-                /** @description members.search or member.view. */
+                /** @description What was done: members.search, member.view, member.profile.update, member.picture.view, member.picture.update, member.picture.remove, member.coach.switch, safety.queue, safety.review, safety.reopen, coach.create, coach.update, coach.portrait, staff.role, plan.update. */
                 action: string;
-                /** @description The member, or empty for a search. */
+                /** @description The member (or, for staff.role, the user) whose data was accessed, or empty. */
                 memberId: string;
                 address: string;
+                /** @description The coach, plan or safety follow-up acted on, or empty. */
+                target: string;
             }[];
+        };
+        /** @description A member's profile as staff correct it. The email belongs to the member's sign-in and is not changed here. */
+        StaffProfileRequest: {
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; the member must be 18 or older.
+             */
+            dateOfBirth: string | null;
+            /** @enum {string} */
+            device: "" | "iphone" | "android";
+        };
+        StaffProfile: {
+            profile: components["schemas"]["Me"];
+        };
+        PictureUploaded: {
+            /** @description Where the re-encoded picture is served. */
+            pictureUrl: string;
+        };
+        StaffCoachSwitch: {
+            coachId: string;
+            name: string;
+            /** Format: date-time */
+            assignedAt: string;
+        };
+        /** @description A coach as an admin writes them. */
+        StaffCoachInput: {
+            firstName: string;
+            lastName: string;
+            nickname: string;
+            /** @description The portrait: an http(s) URL or a path on this site; set by uploading a portrait. */
+            avatarUrl: string;
+            oneLiner: string;
+            /** @description Specialities and personality, comma-separated. */
+            tags: string;
+            /** @description An IANA time zone such as America/Chicago, or empty. */
+            timezone: string;
+            description: string;
+            /** @description A video file or a Vimeo page, or empty. */
+            introVideoUrl: string;
+            /** @description WebVTT captions of a video file, or empty. */
+            captionsUrl: string;
+            /** @description false: takes no one new; current members stay. */
+            active: boolean;
+            /** @description The most members at once. */
+            capacity: number;
+        };
+        StaffCoach: {
+            coachId: string;
+            firstName: string;
+            lastName: string;
+            nickname: string;
+            /** @description The portrait: an http(s) URL or a path on this site; set by uploading a portrait. */
+            avatarUrl: string;
+            oneLiner: string;
+            /** @description Specialities and personality, comma-separated. */
+            tags: string;
+            /** @description An IANA time zone such as America/Chicago, or empty. */
+            timezone: string;
+            description: string;
+            /** @description A video file or a Vimeo page, or empty. */
+            introVideoUrl: string;
+            /** @description WebVTT captions of a video file, or empty. */
+            captionsUrl: string;
+            /** @description false: takes no one new; current members stay. */
+            active: boolean;
+            /** @description The most members at once. */
+            capacity: number;
+            /** @description Members working with the coach now. */
+            assigned: number;
+        };
+        StaffCoaches: {
+            coaches: components["schemas"]["StaffCoach"][];
+        };
+        /** @description A member's safety disclosure and what the team has done about it. It never carries the answers. */
+        SafetyFollowUp: {
+            id: number;
+            userId: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @enum {string} */
+            device: "" | "iphone" | "android";
+            /** Format: date-time */
+            disclosedAt: string;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @description The email of the staff member who reviewed it. */
+            reviewedBy: string | null;
+            /** @description The reviewer's note; empty until reviewed. */
+            note: string;
+            /**
+             * Format: date-time
+             * @description When the member's journey was reopened, or null while it stays paused.
+             */
+            reopenedAt: string | null;
+            /** @description The member's sign-up stays on the crisis page until their journey is reopened. */
+            journeyPaused: boolean;
+        };
+        SafetyQueue: {
+            followUps: components["schemas"]["SafetyFollowUp"][];
+        };
+        SafetyReviewRequest: {
+            /** @description What was done: who talked to the member and what was agreed. Never copy answers here. */
+            note: string;
+            /** @description Let the member go on with sign-up now. */
+            reopenJourney: boolean;
+        };
+        StaffAccount: {
+            userId: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            role: "member" | "staff" | "admin";
+            /** Format: date-time */
+            signedUpAt: string;
+        };
+        StaffAccounts: {
+            /** @description Staff and admins, by email. */
+            accounts: components["schemas"]["StaffAccount"][];
+            /** @description Roles come from the external identity provider's roles claim and are changed there, not here. */
+            rolesFromProvider: boolean;
+        };
+        StaffRoleRequest: {
+            email: string;
+            /** @enum {string} */
+            role: "member" | "staff" | "admin";
+        };
+        StaffPlan: {
+            planId: string;
+            name: string;
+            price: components["schemas"]["Price"];
+            includes: string[];
+            trialDays: number;
+            /** @enum {string} */
+            support: "light" | "standard" | "intensive";
+            stripePriceId: string;
+            /** @description Offered to members. */
+            active: boolean;
+        };
+        StaffPlans: {
+            plans: components["schemas"]["StaffPlan"][];
+        };
+        StaffPlanRequest: {
+            active: boolean;
         };
     };
     responses: {
@@ -1295,6 +1738,790 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description The caller is signed in but is not an admin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffUpdateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The profile as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No member has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffMemberPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No member has that id, or they have no picture. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffUploadPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The image's bytes, at most 5 MB. */
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The picture is the member's now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureUploaded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No member has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The image is over 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not a JPEG, PNG or WebP image. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffRemovePicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member has no picture now. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No member has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffSwitchCoach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchCoachRequest"];
+            };
+        };
+        responses: {
+            /** @description The member's coach now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCoachSwitch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No member or no coach has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The coach is not taking new members or has no room. Nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffCoaches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coaches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCoaches"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffCreateCoach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffCoachInput"];
+            };
+        };
+        responses: {
+            /** @description The coach. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCoach"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffUpdateCoach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coachId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffCoachInput"];
+            };
+        };
+        responses: {
+            /** @description The coach as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCoach"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No coach has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffUploadPortrait: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coachId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The image's bytes, at most 5 MB. */
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The coach with the new portrait. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCoach"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No coach has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The image is over 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not a JPEG, PNG or WebP image. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffSafetyQueue: {
+        parameters: {
+            query?: {
+                status?: "open" | "reviewed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The follow-ups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafetyQueue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffSafetyReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                followUpId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SafetyReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The follow-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafetyFollowUp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No follow-up has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It was reviewed already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffSafetyReopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                followUpId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The follow-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafetyFollowUp"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No follow-up has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It awaits review, or the journey is open already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAccounts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffSetRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The account now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No one has signed up with that email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Roles come from the identity provider, or this is the caller's own account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPlans"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffUpdatePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No plan has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    myPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller has no picture. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
