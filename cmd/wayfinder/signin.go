@@ -34,6 +34,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, log *slog.L
 		RolesClaim:    cfg.OIDCRolesClaim,
 		CookieSecure:  cfg.CookieSecure(),
 		IdleTimeout:   cfg.SessionIdleTimeout,
+		StaffIdle:     cfg.StaffIdleTimeout,
 		MaxAge:        cfg.SessionMaxAge,
 		Logger:        log,
 		OnError:       httpapi.ErrorWriter(log),

@@ -82,6 +82,7 @@ type Config struct {
 	CookieSecure bool
 
 	IdleTimeout time.Duration // default 2h
+	StaffIdle   time.Duration // IdleTimeout for staff and admins; default 30m
 	MaxAge      time.Duration // default 24h
 
 	HTTPClient *http.Client     // for the token endpoint; default: a client with a 10 s timeout
@@ -117,6 +118,7 @@ const (
 	loginStateTTL     = 10 * time.Minute
 	refreshTimeout    = 10 * time.Second
 	defaultReturnTo   = "/name-and-birth"
+	staffLanding      = "/staff"
 	maxTokenLength    = 8 << 10
 	signInProblemPath = "/sign-in-problem"
 )
@@ -162,6 +164,9 @@ func New(cfg Config, store Store) (*Service, error) {
 	}
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 2 * time.Hour
+	}
+	if cfg.StaffIdle <= 0 {
+		cfg.StaffIdle = 30 * time.Minute
 	}
 	if cfg.MaxAge <= 0 {
 		cfg.MaxAge = 24 * time.Hour

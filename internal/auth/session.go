@@ -72,7 +72,7 @@ func (s *Service) authenticateSession(w http.ResponseWriter, r *http.Request) (P
 		return s.endSessionOfDeletedUser(ctx, w, idHash)
 	}
 	if now.Sub(ws.LastSeenAt) >= touchEvery {
-		err := s.store.TouchSession(ctx, idHash, now, s.idleExpiry(now, ws.AbsoluteExpiresAt))
+		err := s.store.TouchSession(ctx, idHash, now, s.idleExpiry(now, ws.AbsoluteExpiresAt, u.Role))
 		if apperr.Is(err, apperr.NotFound) { // it expired, or was signed out, since the read
 			s.setCookie(w, s.sessionCookie, "", -1)
 			return Principal{}, false, nil
@@ -111,9 +111,14 @@ func (s *Service) endSessionOfDeletedUser(ctx context.Context, w http.ResponseWr
 	return Principal{}, false, nil
 }
 
-// idleExpiry is when a session used at now ends if it is not used again: never past its absolute end.
-func (s *Service) idleExpiry(now, absolute time.Time) time.Time {
-	if t := now.Add(s.cfg.IdleTimeout); t.Before(absolute) {
+// idleExpiry is when a session of a user with role, used at now, ends if it is not used again:
+// sooner for staff, whose sessions reach every member's data, and never past its absolute end.
+func (s *Service) idleExpiry(now, absolute time.Time, role account.Role) time.Time {
+	idle := s.cfg.IdleTimeout
+	if role.IsStaff() {
+		idle = min(idle, s.cfg.StaffIdle)
+	}
+	if t := now.Add(idle); t.Before(absolute) {
 		return t
 	}
 	return absolute

@@ -307,3 +307,23 @@ func TestRequireUserAndStaff(t *testing.T) {
 		}
 	}
 }
+
+func TestStaffSessionsIdleSooner(t *testing.T) {
+	for _, tt := range []struct {
+		roles    []string
+		idle     time.Duration
+		signedIn bool
+	}{
+		{[]string{"staff"}, 29 * time.Minute, true},
+		{[]string{"staff"}, 31 * time.Minute, false},
+		{[]string{"staff", "admin"}, 31 * time.Minute, false},
+		{[]string{"member"}, 31 * time.Minute, true},
+	} {
+		e := newEnv(t)
+		c := e.signIn("auth0|idle", tt.roles...)
+		e.clock.Advance(tt.idle)
+		if _, _, ok := e.withCookie(c); ok != tt.signedIn {
+			t.Errorf("%v idle for %v: signed in = %v, want %v", tt.roles, tt.idle, ok, tt.signedIn)
+		}
+	}
+}

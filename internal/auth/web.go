@@ -168,7 +168,7 @@ func (s *Service) Callback(w http.ResponseWriter, r *http.Request) {
 		UserID:               u.ID,
 		CreatedAt:            now,
 		LastSeenAt:           now,
-		IdleExpiresAt:        s.idleExpiry(now, absolute),
+		IdleExpiresAt:        s.idleExpiry(now, absolute, u.Role),
 		AbsoluteExpiresAt:    absolute,
 		IDToken:              rawID,
 		AccessToken:          tok.AccessToken,
@@ -182,7 +182,16 @@ func (s *Service) Callback(w http.ResponseWriter, r *http.Request) {
 	}
 	s.setCookie(w, s.sessionCookie, raw, int(s.cfg.MaxAge.Seconds()))
 	s.log.InfoContext(ctx, "signed in", "user_id", u.ID, "signup", ls.Signup)
-	http.Redirect(w, r, SafeReturnTo(ls.ReturnTo), http.StatusFound)
+	http.Redirect(w, r, landing(u.Role, SafeReturnTo(ls.ReturnTo)), http.StatusFound)
+}
+
+// landing is where a user who asked to return to returnTo lands after signing in: staff who asked
+// for nothing in particular (the members' first page, or home) land in the staff app.
+func landing(role account.Role, returnTo string) string {
+	if role.IsStaff() && (returnTo == defaultReturnTo || returnTo == "/") {
+		return staffLanding
+	}
+	return returnTo
 }
 
 // redirectProblem sends the browser to the app's sign-in problem page. returnTo, when it is not

@@ -458,3 +458,27 @@ func TestInsecureCookieNames(t *testing.T) {
 		t.Errorf("session cookie %q secure=%v httpOnly=%v, want wayfinder_session, HttpOnly, not Secure", c.Name, c.Secure, c.HttpOnly)
 	}
 }
+
+func TestCallbackLandsStaffInTheStaffApp(t *testing.T) {
+	tests := []struct {
+		name, query string
+		roles       []string
+		want        string
+	}{
+		{"staff asking for nothing", "", []string{"staff"}, "/staff"},
+		{"admin from home", "?returnTo=/", []string{"staff", "admin"}, "/staff"},
+		{"staff with a deep link", "?returnTo=/staff/safety", []string{"staff"}, "/staff/safety"},
+		{"a member asking for nothing", "", []string{"member"}, "/name-and-birth"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t)
+			u, lc := e.login(tt.query)
+			code := e.p.authorize(u.String(), "auth0|landing", tt.roles...)
+			rec := e.callback(url.Values{"code": {code}, "state": {u.Query().Get("state")}}, lc)
+			if got := rec.Header().Get("Location"); got != tt.want {
+				t.Errorf("landed on %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

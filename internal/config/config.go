@@ -43,8 +43,11 @@ type Config struct {
 	OIDCRolesClaim     string   // the access-token claim listing roles; "staff" in it makes a staff user
 	IOSRedirectURIs    []string // the iOS app's redirect URIs at the embedded provider
 	SessionIdleTimeout time.Duration
-	SessionMaxAge      time.Duration
-	Demo               bool // create the demo accounts and coaches, and print the accounts' credentials at start-up
+	// StaffIdleTimeout is SessionIdleTimeout for staff and admins, shorter since their sessions
+	// reach every member's data.
+	StaffIdleTimeout time.Duration
+	SessionMaxAge    time.Duration
+	Demo             bool // create the demo accounts and coaches, and print the accounts' credentials at start-up
 }
 
 // Setting describes one setting: its flag, its environment variable, its default and what it does.
@@ -265,6 +268,9 @@ var Settings = []Setting{
 	{Flag: "session-idle-timeout", Env: "WAYFINDER_SESSION_IDLE_TIMEOUT", Default: "2h",
 		Usage: "a web session ends after this long without a request",
 		set:   durationSetting(func(c *Config, d time.Duration) { c.SessionIdleTimeout = d })},
+	{Flag: "staff-session-idle-timeout", Env: "WAYFINDER_STAFF_SESSION_IDLE_TIMEOUT", Default: "30m",
+		Usage: "a staff or admin web session ends after this long without a request",
+		set:   durationSetting(func(c *Config, d time.Duration) { c.StaffIdleTimeout = d })},
 	{Flag: "session-max-age", Env: "WAYFINDER_SESSION_MAX_AGE", Default: "24h",
 		Usage: "a web session ends this long after sign-in, however active",
 		set:   durationSetting(func(c *Config, d time.Duration) { c.SessionMaxAge = d })},
@@ -414,8 +420,8 @@ func (c *Config) validate() error {
 	if (c.StripeSecretKey == "") != (c.StripeWebhookSecret == "") {
 		return errors.New("WAYFINDER_STRIPE_SECRET_KEY and WAYFINDER_STRIPE_WEBHOOK_SECRET: set both or neither")
 	}
-	if c.SessionMaxAge < c.SessionIdleTimeout {
-		return errors.New("WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least the idle timeout")
+	if c.SessionMaxAge < c.SessionIdleTimeout || c.SessionMaxAge < c.StaffIdleTimeout {
+		return errors.New("WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least the idle timeouts")
 	}
 	return nil
 }

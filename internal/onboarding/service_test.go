@@ -184,7 +184,13 @@ func TestSave(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			store := &fakeStore{}
-			err := newService(t, store).Save(context.Background(), "u1", tt.fromSlug, tt.data, tt.utm)
+			svc := newService(t, store)
+			told := 0
+			svc.OnSafetyDisclosure(func() { told++ })
+			err := svc.Save(context.Background(), "u1", tt.fromSlug, tt.data, tt.utm)
+			if told != len(store.disclosures) || (err != nil && told != 0) {
+				t.Errorf("the disclosure hook was called %d times for %d disclosures", told, len(store.disclosures))
+			}
 			if tt.wantFields == nil {
 				if err != nil {
 					t.Fatalf("Save() error = %v, want nil", err)
