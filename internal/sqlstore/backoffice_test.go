@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"wayfinder/internal/account"
+	"wayfinder/internal/apperr"
 	"wayfinder/internal/backoffice"
 )
 
@@ -80,6 +81,73 @@ func TestSearchMembersPagesAndAudit(t *testing.T) {
 			all, _ := db.AuditEntries(ctx, backoffice.AuditQuery{Limit: 10})
 			if older, _ := db.AuditEntries(ctx, backoffice.AuditQuery{Before: all[0].ID, Limit: 10}); len(older) != 2 || !all[0].At.Equal(at.Add(2*time.Minute)) {
 				t.Errorf("entries before the newest = %d, newest at %v; want 2, newest first", len(older), all[0].At)
+			}
+		})
+	}
+}
+
+func TestPicturesAndSafetyReviews(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			u, err := db.CreateUser(ctx, account.User{Subject: "p", Email: "p@example.com"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+			if err := db.SetMemberPicture(ctx, u.ID, []byte("first"), "v1", at); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.SetMemberPicture(ctx, u.ID, []byte("second"), "v2", at); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := db.UserByID(ctx, u.ID)
+			data, err := db.MemberPicture(ctx, u.ID)
+			if got.PictureVersion != "v2" || string(data) != "second" || err != nil {
+				t.Errorf("picture = %q %q %v, want the second", got.PictureVersion, data, err)
+			}
+			if err := db.SetMemberPicture(ctx, "nobody", []byte("x"), "v", at); apperr.CodeOf(err) != apperr.NotFound {
+				t.Errorf("a picture for nobody = %v, want NotFound", err)
+			}
+
+			// A review without reopening keeps the journey paused; reopening ends it.
+			if _, err := db.RecordSafetyDisclosure(ctx, u.ID, "what-apply-to-you", at); err != nil {
+				t.Fatal(err)
+			}
+			open, err := db.SafetyFollowUps(ctx, false, 10)
+			if err != nil || len(open) != 1 || open[0].Member.Email != "p@example.com" {
+				t.Fatalf("open follow-ups = %+v, %v", open, err)
+			}
+			f, err := db.LockSafetyDisclosure(ctx, open[0].ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reviewed := at.Add(time.Hour)
+			f.ReviewedAt, f.ReviewedBy, f.ReviewNote = &reviewed, "ops@example.com", "Called."
+			if err := db.SaveSafetyReview(ctx, f.SafetyDisclosure); err != nil {
+				t.Fatal(err)
+			}
+			if d, err := db.PausingSafetyDisclosure(ctx, u.ID); err != nil || d.ReviewNote != "Called." || !d.ReviewedAt.Equal(reviewed) {
+				t.Errorf("after the review: %+v %v, want it pausing still, with the note", d, err)
+			}
+			f.ReopenedAt, f.ReopenedBy = &reviewed, "ops@example.com"
+			if err := db.SaveSafetyReview(ctx, f.SafetyDisclosure); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.PausingSafetyDisclosure(ctx, u.ID); apperr.CodeOf(err) != apperr.NotFound {
+				t.Errorf("after reopening, a pausing disclosure: %v", err)
+			}
+			if done, _ := db.SafetyFollowUps(ctx, true, 10); len(done) != 1 || done[0].ReopenedBy != "ops@example.com" {
+				t.Errorf("reviewed follow-ups = %+v", done)
+			}
+
+			// The picture goes with the member.
+			if err := db.DeleteUser(ctx, u.ID); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.MemberPicture(ctx, u.ID); apperr.CodeOf(err) != apperr.NotFound {
+				t.Errorf("a deleted member's picture: %v, want NotFound", err)
 			}
 		})
 	}
