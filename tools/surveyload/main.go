@@ -6,13 +6,17 @@
 //
 //	go run ./tools/surveyload --binary bin/wayfinder                      # SQLite in a temp dir
 //	go run ./tools/surveyload --binary bin/wayfinder --postgres URL       # a throw-away PostgreSQL database
+//	go run ./tools/surveyload --binary bin/wayfinder --search-only        # the staff member search only
 //
 // It starts `wayfinder serve --demo`, signs members in through the embedded provider's pages, then
 // sends saves from several clients at once for a few seconds and prints throughput, latency and
 // the server's peak memory against the budgets. On SQLite it also measures the payment budgets:
 // POST /api/billing/checkout against stripe-mock (Stripe's own mock of its API), and Stripe's
-// signed events through POST /api/billing/stripe-webhook. It exits non-zero only when the measurement cannot
-// be made; a missed budget is printed as FAIL, so `make bench` still prints every other figure.
+// signed events through POST /api/billing/stripe-webhook. Last, on a database of its own seeded with
+// 100,000 members (tools/seedmembers), it measures the staff member list and search, GET
+// /api/staff/members, as the demo staff account (budget: p99 ≤ 50 ms; --search-members 0 skips it,
+// --search-only runs nothing else). It exits non-zero only when the measurement cannot be made; a
+// missed budget is printed as FAIL, so `make bench` still prints every other figure.
 package main
 
 import (
@@ -89,15 +93,23 @@ func main() {
 	duration := flag.Duration("duration", 5*time.Second, "how long to send saves")
 	clients := flag.Int("clients", defaultClients, "how many members save at once")
 	coachRate := flag.Int("coach-rate", 500, "requests a second to GET /api/chat/list_coaches; 0 skips it")
+	members := flag.Int("search-members", 100000, "members to seed for GET /api/staff/members; 0 skips it")
+	searchOnly := flag.Bool("search-only", false, "measure GET /api/staff/members only")
 	flag.Parse()
-	if *clients < 1 || *duration <= 0 {
-		fmt.Fprintln(os.Stderr, "surveyload: --clients and --duration must be positive")
+	if *clients < 1 || *duration <= 0 || *members < 0 || *searchOnly && *members == 0 {
+		fmt.Fprintln(os.Stderr, "surveyload: --clients and --duration must be positive, --search-members too with --search-only")
 		os.Exit(2)
 	}
 	// An interrupt cancels the run instead of killing it, so the server, the temp directory and
 	// the throw-away database are still cleaned up.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, *binary, *pgURL, *duration, *clients, *coachRate)
+	var err error
+	if !*searchOnly {
+		err = run(ctx, *binary, *pgURL, *duration, *clients, *coachRate)
+	}
+	if err == nil && *members > 0 {
+		err = searchMembers(ctx, *binary, *pgURL, *members)
+	}
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "surveyload:", err)
@@ -179,12 +191,6 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 	raw := (rawBefore.rate + rawAfter.rate) / 2
 	ratio := res.rate / raw
 
-	verdict := func(ok bool) string {
-		if ok {
-			return "ok"
-		}
-		return "FAIL"
-	}
 	fmt.Printf("  PUT survey on %s, %d members saving at once for %s:\n", name, clients, duration)
 	fmt.Printf("    raw one-row commits   %.0f/s (before %.0f/s, after %.0f/s; one commit p50 %.2f ms, p99 %.2f ms)\n",
 		raw, rawBefore.rate, rawAfter.rate, ms(rawAfter.p50), ms(rawAfter.p99))
@@ -263,6 +269,14 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 	fmt.Printf("    latency               p50 %.1f ms, p99 %.1f ms, max %.1f ms (budget p99 ≤ %.0f ms) %s\n",
 		ms(wr.p50), ms(wr.p99), ms(wr.max), ms(budgetWebhookP99), verdict(wr.p99 <= budgetWebhookP99))
 	return nil
+}
+
+// verdict is how a figure stands against its budget.
+func verdict(ok bool) string {
+	if ok {
+		return "ok"
+	}
+	return "FAIL"
 }
 
 // sameOrigin makes req a member's same-origin JSON request, as the app sends it.

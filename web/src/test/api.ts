@@ -27,6 +27,7 @@ export const member: MeResponse = {
     device: '',
     role: 'member',
     subscription: { planId: null, status: 'none' },
+    pictureUrl: null,
   },
 };
 
