@@ -91,6 +91,9 @@ func TestSessionWithUser(t *testing.T) {
 			if _, err := db.UpdateUserProfile(ctx, member.ID, "Ada", "Lovelace", &dob, "iphone"); err != nil {
 				t.Fatal(err)
 			}
+			if err := db.SetMemberPicture(ctx, member.ID, []byte("jpeg"), "v1", t0); err != nil {
+				t.Fatal(err)
+			}
 			staff, err := db.CreateUser(ctx, account.User{Subject: "staff", Role: account.RoleStaff})
 			if err != nil {
 				t.Fatal(err)
