@@ -209,13 +209,9 @@ func (s *server) staffCoaches(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := struct {
+	writeJSON(w, http.StatusOK, struct {
 		Coaches []staffCoachJSON `json:"coaches"`
-	}{Coaches: make([]staffCoachJSON, 0, len(loads))}
-	for _, l := range loads {
-		out.Coaches = append(out.Coaches, staffCoachOf(l))
-	}
-	writeJSON(w, http.StatusOK, out)
+	}{listOf(loads, staffCoachOf)})
 }
 
 // staffCreateCoach answers POST /api/staff/coaches (admins).
@@ -308,6 +304,15 @@ func followUpOf(f backoffice.FollowUp) safetyFollowUpJSON {
 	return j
 }
 
+// listOf writes each item of a list as JSON: an empty list as [], never null.
+func listOf[T, J any](items []T, write func(T) J) []J {
+	out := make([]J, 0, len(items))
+	for _, item := range items {
+		out = append(out, write(item))
+	}
+	return out
+}
+
 // stamp writes a time as the API does: RFC 3339 in UTC, to the second.
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
@@ -332,13 +337,9 @@ func (s *server) staffSafetyQueue(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := struct {
+	writeJSON(w, http.StatusOK, struct {
 		FollowUps []safetyFollowUpJSON `json:"followUps"`
-	}{FollowUps: make([]safetyFollowUpJSON, 0, len(followUps))}
-	for _, f := range followUps {
-		out.FollowUps = append(out.FollowUps, followUpOf(f))
-	}
-	writeJSON(w, http.StatusOK, out)
+	}{listOf(followUps, followUpOf)})
 }
 
 // followUpID reads the {followUpId} of a safety route.
@@ -408,14 +409,10 @@ func (s *server) staffAccounts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := struct {
+	writeJSON(w, http.StatusOK, struct {
 		Accounts          []staffAccountJSON `json:"accounts"`
 		RolesFromProvider bool               `json:"rolesFromProvider"`
-	}{Accounts: make([]staffAccountJSON, 0, len(users)), RolesFromProvider: fromProvider}
-	for _, u := range users {
-		out.Accounts = append(out.Accounts, staffAccountOf(u))
-	}
-	writeJSON(w, http.StatusOK, out)
+	}{listOf(users, staffAccountOf), fromProvider})
 }
 
 // staffSetRole answers PUT /api/staff/accounts (admins).
@@ -463,13 +460,9 @@ func (s *server) staffPlans(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := struct {
+	writeJSON(w, http.StatusOK, struct {
 		Plans []staffPlanJSON `json:"plans"`
-	}{Plans: make([]staffPlanJSON, 0, len(plans))}
-	for _, p := range plans {
-		out.Plans = append(out.Plans, staffPlanOf(p))
-	}
-	writeJSON(w, http.StatusOK, out)
+	}{listOf(plans, staffPlanOf)})
 }
 
 // staffUpdatePlan answers PATCH /api/staff/plans/{planId} (admins): offer or withdraw the plan.
