@@ -42,15 +42,19 @@ const NotFound = page(() => import('./routes/not-found'));
 // The sign-in guard and the sign-out button carry the HTTP client and the profile query, which the
 // home page's first screen does without; they load with the first page that needs them.
 const RequireMember = lazyComponent(() => import('./auth/RequireMember').then((m) => m.RequireMember), <LoadingOverlay />);
+// The staff app's gate (see StaffGate) loads only at /staff; the staff app itself is a download of
+// its own, asked for only once the profile says the user is staff. These lines are all of it that
+// the main bundle carries.
+const StaffGate = lazyComponent(() => import('./auth/RequireStaff').then((m) => m.StaffGate), <LoadingOverlay />);
 const SignOutButton = lazyComponent(() => import('./auth/SignOutButton').then((m) => m.SignOutButton));
 
 /**
  * Guarded shows its pages only to a signed-in member, with the loading overlay from the start.
  * page is the page it guards: its code downloads alongside the guard's, not after it.
  */
-function Guarded({ page, children }: { page?: { preload: () => void }; children: ReactNode }) {
+function Guarded({ page, visitors, children }: { page?: { preload: () => void }; visitors?: 'sign-in' | 'home'; children: ReactNode }) {
   page?.preload();
-  return <RequireMember>{children}</RequireMember>;
+  return <RequireMember visitors={visitors}>{children}</RequireMember>;
 }
 
 /**
@@ -139,10 +143,28 @@ function AccountRoutes() {
  *     wait for sign-in or the profile.
  *
  * Guarded (RequireMember) stands in front of the account area, the chat and the survey steps:
- * their content appears only to a signed-in member. The home page, sign-up, the sign-in problem
- * page, the legal pages and the crisis pages are open to everyone.
+ * their content appears only to a signed-in member, and staff who open one are taken to /staff. A
+ * visitor who follows Not Found's link to the chat goes home rather than to sign-in. The home page,
+ * sign-up, the sign-in problem page, the legal pages and the crisis pages are open to everyone.
+ *
+ * The staff app (/staff) comes first and sits outside the member frame: it has a frame of its own.
+ * A member who types /staff gets the Not Found page in the member frame, and none of its code.
  */
 export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.staff.area}>
+        <StaffGate frame={(page) => <Frame>{page}</Frame>} notFound={<NotFound />} />
+      </Route>
+      <Route>
+        <MemberRoutes />
+      </Route>
+    </Switch>
+  );
+}
+
+/** MemberRoutes are the member app's pages, in the member frame. */
+function MemberRoutes() {
   return (
     <Frame>
       <Switch>
@@ -159,7 +181,7 @@ export function AppRoutes() {
           </Guarded>
         </Route>
         <Route path={paths.chat}>
-          <Guarded page={Chat}>
+          <Guarded page={Chat} visitors="home">
             <Chat />
           </Guarded>
         </Route>

@@ -8,8 +8,6 @@ import { answeredBefore, testDefinition } from '@/features/survey/test-definitio
 import { defaultRuntimeConfig } from '@/config/runtime';
 import { finishedRealSurvey, realDefinition } from '@/test/definition';
 
-const notAvailable = 'Not available yet';
-
 describe('routes', () => {
   // The account area, the chat and the survey steps are for signed-in members; here one is.
   beforeEach(() => {
@@ -76,13 +74,21 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your details' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it.each([['/chat', 'Chat with your coach']])('shows a clear placeholder at %s', async (path, heading, title = heading) => {
-    renderApp(path);
+  it('tells a member at /chat that the chat is in the app, with the App Store and the way back into sign-up', async () => {
+    renderApp('/chat', { ...defaultRuntimeConfig, appStoreUrl: 'https://apps.apple.com/app/id123' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(screen.getByText(notAvailable)).toBeInTheDocument();
-    // The title is set in an effect, which may run a moment after the page appears.
-    await waitFor(() => expect(document.title).toBe(`${title} · Wayfinder`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat with your coach' })).toBeInTheDocument();
+    expect(screen.getByText('You and your coach chat in the Wayfinder app on your iPhone.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get the Wayfinder app' })).toHaveAttribute('href', 'https://apps.apple.com/app/id123');
+    expect(await screen.findByRole('link', { name: 'Continue where you left off' })).toHaveAttribute('href', '/whats-your-motivation');
+    await waitFor(() => expect(document.title).toBe('Chat with your coach · Wayfinder'));
+  });
+
+  it('at /chat without an App Store link, says how to find the app', async () => {
+    renderApp('/chat');
+
+    expect(await screen.findByText('Search for “Wayfinder” in the App Store on your iPhone.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Get the/ })).not.toBeInTheDocument();
   });
 
   it('shows members’ stories on the testimonials step, marked as illustrative', async () => {

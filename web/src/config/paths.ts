@@ -16,6 +16,15 @@ export const paths = {
   privacy: '/privacy',
   /** surveyStep is the pattern of one survey step; build a real path with surveyStepPath. */
   surveyStep: '/:slug',
+  /**
+   * staff is the staff app. Only its area is known here: its own addresses live with it, so none of
+   * it ships with the member's first screen.
+   */
+  staff: {
+    root: '/staff',
+    /** area matches /staff and every path inside it. */
+    area: '/staff/*?',
+  },
   account: {
     root: account,
     meetYourCoach: `${account}/meet-your-coach`,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiClient, HttpError, REQUEST_TIMEOUT_MS, TimeoutError } from './api-client';
+import { apiClient, HttpError, REQUEST_TIMEOUT_MS, TimeoutError, type RequestOptions } from './api-client';
 import { storeToken } from './auth-token';
 
 function answer(status: number, body: unknown = {}) {
@@ -136,5 +136,74 @@ describe('apiClient', () => {
 
     expect(await result).toBeInstanceOf(DOMException);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+  describe('a raw body (an image upload)', () => {
+    const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+
+    it('sends the bytes as they are, with the file’s own type', async () => {
+      const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(answer(200, { pictureUrl: '/p?v=1' }));
+      vi.stubGlobal('fetch', fetchSpy);
+
+      await expect(apiClient.put('staff/members/u-1/picture', { body: png() })).resolves.toEqual({ pictureUrl: '/p?v=1' });
+
+      const request = fetchSpy.mock.calls[0]![0] as Request;
+      expect(request.method).toBe('PUT');
+      expect(request.headers.get('Content-Type')).toBe('image/png');
+      expect(new Uint8Array(await request.arrayBuffer())).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    });
+
+    it('uses the Content-Type it is given over the file’s own', async () => {
+      const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(answer(200));
+      vi.stubGlobal('fetch', fetchSpy);
+
+      await apiClient.put('staff/coaches/c-1/portrait', { body: png(), contentType: 'image/webp' });
+
+      expect((fetchSpy.mock.calls[0]![0] as Request).headers.get('Content-Type')).toBe('image/webp');
+    });
+
+    it('sends the whole file again when a PUT is tried again', async () => {
+      const fetchSpy = vi.fn<typeof fetch>().mockResolvedValueOnce(answer(503)).mockResolvedValueOnce(answer(200, { ok: true }));
+      vi.stubGlobal('fetch', fetchSpy);
+
+      await expect(apiClient.put('staff/members/u-1/picture', { body: png() })).resolves.toEqual({ ok: true });
+
+      expect(fetchSpy).toHaveBeenCalledTimes(2);
+      for (const [request] of fetchSpy.mock.calls) {
+        expect((await (request as Request).arrayBuffer()).byteLength).toBe(4);
+        expect((request as Request).headers.get('Content-Type')).toBe('image/png');
+      }
+    });
+
+    it('reports a refusal (415) at once, without trying again', async () => {
+      const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(answer(415));
+      vi.stubGlobal('fetch', fetchSpy);
+
+      await expect(apiClient.put('staff/members/u-1/picture', { body: png() })).rejects.toBeInstanceOf(HttpError);
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+    });
+
+    it('takes json or a body, never both', () => {
+      // The options' type rules the mix-up out, so it never reaches the server.
+      // @ts-expect-error: a request carries json or a body, not both.
+      const both: RequestOptions = { json: {}, body: png() };
+      expect(both).toBeDefined();
+    });
+  });
+
+  it('sends DELETE and reads its empty answer as undefined', async () => {
+    const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchSpy);
+
+    await expect(apiClient.delete('staff/members/u-1/picture')).resolves.toBeUndefined();
+    expect((fetchSpy.mock.calls[0]![0] as Request).method).toBe('DELETE');
+  });
+
+  it('sends PATCH with its JSON body, and never repeats it', async () => {
+    const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(answer(503));
+    vi.stubGlobal('fetch', fetchSpy);
+
+    await expect(apiClient.patch('staff/plans/p', { json: { active: false } })).rejects.toThrow(/503/);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(await (fetchSpy.mock.calls[0]![0] as Request).text()).toBe('{"active":false}');
   });
 });

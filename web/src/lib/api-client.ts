@@ -39,13 +39,31 @@ export class TimeoutError extends Error {
   }
 }
 
-export interface RequestOptions {
-  /** json is sent as the body, as application/json. */
-  json?: unknown;
+interface CommonOptions {
   signal?: AbortSignal;
   /** prefix replaces /api for the few calls outside the API (/auth/logout). */
   prefix?: string;
 }
+
+interface JsonBody {
+  /** json is sent as the body, as application/json. */
+  json?: unknown;
+  body?: never;
+  contentType?: never;
+}
+
+interface RawBody {
+  json?: never;
+  /**
+   * body is sent as it is, byte for byte: an image for an upload. Its Content-Type is contentType,
+   * or else the Blob's own type (a File's type is the one the browser read from the file).
+   */
+  body: Blob;
+  contentType?: string;
+}
+
+/** RequestOptions carry a JSON body or a raw one, never both: the types rule the mix-up out. */
+export type RequestOptions = CommonOptions & (JsonBody | RawBody);
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -97,8 +115,18 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   // out removes it.
   const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers.set('Content-Type', 'application/json');
+  } else if (options.body) {
+    // The bytes are read once, up front: every attempt below then sends the very same bytes, and
+    // fetch implementations that don't know this environment's Blob (Node's, under jsdom) still
+    // send them rather than the text "[object File]".
+    body = await options.body.arrayBuffer();
+    const type = options.contentType ?? options.body.type;
+    if (type) headers.set('Content-Type', type);
+  }
   const url = `${options.prefix ?? '/api'}/${path}`;
   const retries = retriedMethods.includes(method) ? RETRY_LIMIT : 0;
 
@@ -128,6 +156,8 @@ export const apiClient = {
   get: async <T>(path: string, options?: RequestOptions) => readJSON<T>(await send('GET', path, options)),
   put: async <T = void>(path: string, options?: RequestOptions) => readJSON<T>(await send('PUT', path, options)),
   post: async <T = void>(path: string, options?: RequestOptions) => readJSON<T>(await send('POST', path, options)),
+  patch: async <T = void>(path: string, options?: RequestOptions) => readJSON<T>(await send('PATCH', path, options)),
+  delete: async <T = void>(path: string, options?: RequestOptions) => readJSON<T>(await send('DELETE', path, options)),
 };
 
 /** isHttpStatus tells whether an error is an answer with the given status. */

@@ -9,8 +9,9 @@ import { useRuntimeConfig } from '@/config/runtime-context';
 //
 // The legal pages are documents rather than interface copy, and long ones: their text lives with
 // them (features/legal/legal-text.ts), so no first screen carries it. The same goes for the coach
-// chooser's and the plan's copy (features/coaches/messages.ts, features/plan/messages.ts): this
-// catalog ships with the first screen, and only members who get that far need theirs.
+// chooser's, the plan's and the chat page's copy (features/coaches/messages.ts,
+// features/plan/messages.ts, features/chat/messages.ts), and the staff app's (features/backoffice):
+// this catalog ships with the first screen, and only those who get that far need theirs.
 
 const en = {
   'app.skipToContent': 'Skip to main content',
@@ -19,9 +20,7 @@ const en = {
   'app.loadingName': 'Loading',
   'app.documentTitle': '{page} · {brand}',
   'common.backHome': 'Back to home',
-  'common.notAvailableTitle': 'Not available yet',
   'common.opensInNewTab': '(opens in a new tab)',
-  'common.notAvailableBody': 'We’re still building this part. Please check back soon.',
 
   'home.title': 'ADHD coaching for adults',
   'home.eyebrow': 'Welcome to {brand}',
@@ -152,10 +151,6 @@ const en = {
   'month.10': 'October',
   'month.11': 'November',
   'month.12': 'December',
-
-  'chat.title': 'Chat with your coach',
-  'chat.heading': 'Chat with your coach',
-  'chat.body': 'Once you’ve chosen a coach, you’ll be able to message them here.',
 
   'notFound.title': 'Not Found',
   'notFound.code': '404',

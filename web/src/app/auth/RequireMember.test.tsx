@@ -33,7 +33,7 @@ describe('the sign-in guard', () => {
     expect(mayBeSignedIn()).toBe(true);
   });
 
-  it.each(['/account/plan-recommendation', '/how-you-identify', '/chat'])(
+  it.each(['/account/plan-recommendation', '/how-you-identify'])(
     'sends a visitor who is not signed in at %s to sign-in, returning to the same address',
     async (path) => {
       const { assign } = stubLocation();
@@ -46,6 +46,33 @@ describe('the sign-in guard', () => {
       expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     },
   );
+
+  it('sends a visitor who is not signed in at /chat to the home page, not to sign-in', async () => {
+    const { assign } = stubLocation();
+    mockServer({ 'GET /api/user/me': unauthorized });
+    const { pathname } = renderApp('/chat');
+
+    await waitFor(() => expect(pathname()).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: /works with your ADHD brain/ })).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['staff', '/account/meet-your-coach'],
+    ['staff', '/how-you-identify'],
+    ['admin', '/chat'],
+  ] as const)('takes %s who open the member page %s to the staff app', async (role, path) => {
+    const { requests } = mockServer({
+      ...finishedSurvey(),
+      'GET /api/user/me': json(200, { me: { ...member.me, role } }),
+      'GET /api/staff/members': json(200, { members: [], next: null }),
+    });
+    const { pathname } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(pathname()).toBe('/staff');
+    expect(requests()).toContain('GET /api/staff/members');
+  });
 
   it('shows the error notification when the profile fails, then signs out after a few seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -77,7 +104,7 @@ describe('the sign-in guard', () => {
 
   it('tries a busy server again before giving up', async () => {
     const answers = [json(503), json(200, member)];
-    mockServer({ 'GET /api/user/me': () => answers.shift() ?? json(500) });
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': () => answers.shift() ?? json(500) });
     renderApp('/chat');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat with your coach' }, { timeout: 3000 })).toBeInTheDocument();

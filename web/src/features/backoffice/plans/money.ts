@@ -1,0 +1,29 @@
+import { plansLocale, type PlansT } from './messages';
+import type { StaffPlan } from './api/get-plans';
+
+// How the plans page writes prices. Amounts arrive in the currency's smallest unit (cents).
+
+/** formatMoney writes an amount in the smallest unit as money: "$129" for whole amounts, "$12.50" otherwise. */
+export function formatMoney(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  try {
+    const digits = new Intl.NumberFormat(plansLocale, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    const unit = 10 ** digits;
+    const shown = amount % unit === 0 ? 0 : digits;
+    return new Intl.NumberFormat(plansLocale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: shown,
+      maximumFractionDigits: shown,
+    }).format(amount / unit);
+  } catch {
+    // A currency code Intl does not know still reads plainly.
+    return `${(amount / 100).toFixed(2)} ${code}`;
+  }
+}
+
+/** priceText is a plan's price and how often: "$129 per month" or "$149 one-off". */
+export function priceText(t: PlansT, plan: Pick<StaffPlan, 'price'>): string {
+  const price = formatMoney(plan.price.amount, plan.price.currency);
+  return plan.price.interval === 'month' ? t('perMonth', { price }) : t('oneOff', { price });
+}

@@ -1,0 +1,31 @@
+import { useStaffT } from './messages';
+import styles from './StaffPage.module.css';
+
+/**
+ * LoadFailed says, as an alert, that something could not be loaded, in the words given (the spec's
+ * "Unable to fetch user", say), and offers to try again.
+ */
+export function LoadFailed({ text, detail, onRetry }: { text: string; detail?: string; onRetry?: () => void }) {
+  const t = useStaffT();
+  return (
+    <div className={styles.failed} role="alert">
+      <p className={styles.failedText}>{text}</p>
+      {detail ? <p>{detail}</p> : null}
+      {onRetry ? (
+        <button type="button" className={styles.secondaryButton} onClick={onRetry}>
+          {t('retry')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Loading fills a staff page's place while its data is on its way. */
+export function Loading() {
+  const t = useStaffT();
+  return (
+    <p className={styles.loading} role="status">
+      {t('loading')}
+    </p>
+  );
+}

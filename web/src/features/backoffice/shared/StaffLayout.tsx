@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useRuntimeConfig } from '@/config/runtime-context';
+import { logout } from '@/lib/logout';
+import { BrandMark } from '@/components/brand/BrandMark';
+import { SignOutIcon } from '@/components/icons/SignOutIcon';
+import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
+import { useStaffT, type StaffTextKey } from './messages';
+import { NoticesProvider } from './Notices';
+import { staffPaths } from './staff-paths';
+import { useStaffUser } from './staff-user';
+import styles from './StaffLayout.module.css';
+
+const MAIN_ID = 'staff-main';
+
+interface NavItem {
+  to: string;
+  label: StaffTextKey;
+  /** admin: shown only to admins. */
+  admin?: boolean;
+  /** matches tells whether a path belongs to this item, for aria-current. */
+  matches: (path: string) => boolean;
+}
+
+const under = (root: string) => (path: string) => path === root || path.startsWith(`${root}/`);
+
+const navItems: readonly NavItem[] = [
+  { to: staffPaths.members, label: 'navMembers', matches: (path) => path === staffPaths.members || path.startsWith(`${staffPaths.members}/members/`) },
+  { to: staffPaths.safety, label: 'navSafety', matches: under(staffPaths.safety) },
+  { to: staffPaths.coaches, label: 'navCoaches', matches: under(staffPaths.coaches) },
+  { to: staffPaths.audit, label: 'navAudit', admin: true, matches: under(staffPaths.audit) },
+  { to: staffPaths.accounts, label: 'navStaff', admin: true, matches: under(staffPaths.accounts) },
+  { to: staffPaths.plans, label: 'navPlans', admin: true, matches: under(staffPaths.plans) },
+];
+
+/**
+ * focusHeadingOf moves focus to the new page's main heading, so keyboard and screen-reader users
+ * start reading the page they asked for rather than on a link of the old one. A page whose code or
+ * data is still on its way has no heading yet: focus waits on main until it appears, unless the
+ * user moved focus meanwhile. It returns a function that stops the wait.
+ */
+function focusHeadingOf(main: HTMLElement): () => void {
+  const focus = (heading: HTMLElement) => {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  };
+  const heading = main.querySelector('h1');
+  if (heading) {
+    focus(heading);
+    return () => undefined;
+  }
+  main.focus({ preventScroll: true });
+  const observer = new MutationObserver(() => {
+    const arrived = main.querySelector('h1');
+    if (!arrived) return;
+    observer.disconnect();
+    if (document.activeElement === main) focus(arrived);
+  });
+  observer.observe(main, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+/**
+ * StaffLayout is the staff app's frame: a header with the brand, who is signed in and a way out,
+ * the navigation (the admin pages only for admins), then one wide scroll area for tables. It is
+ * wider than the member app's single column, since staff work on tablets and desktops with tables;
+ * on a phone the navigation wraps under the brand rather than hiding behind a menu button.
+ */
+export function StaffLayout({ children }: { children: ReactNode }) {
+  const t = useStaffT();
+  const { brandName } = useRuntimeConfig();
+  const user = useStaffUser();
+  const [pathname] = useLocation();
+  const [leaving, setLeaving] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  const previousPathname = useRef(pathname);
+
+  useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    const main = mainRef.current;
+    if (!main) return;
+    main.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    return focusHeadingOf(main);
+  }, [pathname]);
+
+  // The skip link moves focus itself instead of following the #hash, which would add a history
+  // entry and change the address for nothing.
+  function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    mainRef.current?.focus();
+  }
+
+  const items = navItems.filter((item) => !item.admin || user.role === 'admin');
+  return (
+    <NoticesProvider>
+      <div className={styles.shell}>
+        <a className={styles.skipLink} href={`#${MAIN_ID}`} onClick={skipToContent}>
+          {t('skipToContent')}
+        </a>
+        <header className={styles.header}>
+          <div className={styles.bar}>
+            <Link className={styles.brand} to={staffPaths.members} aria-label={t('homeLink', { brand: brandName })}>
+              <BrandMark size={32} />
+              <span className={styles.brandName}>{t('brandStaff', { brand: brandName })}</span>
+            </Link>
+            <div className={styles.account}>
+              <span className={styles.email}>{t('signedInAs', { email: user.email })}</span>
+              <button
+                type="button"
+                className={styles.signOut}
+                onClick={() => {
+                  setLeaving(true);
+                  void logout();
+                }}
+              >
+                <SignOutIcon size={20} />
+                <span>{t('signOut')}</span>
+              </button>
+            </div>
+          </div>
+          <nav className={styles.nav} aria-label={t('navLabel')}>
+            <ul className={styles.navList}>
+              {items.map((item) => (
+                <li key={item.to}>
+                  <Link className={styles.navLink} to={item.to} aria-current={item.matches(pathname) ? 'page' : undefined}>
+                    {t(item.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        {/* The page scrolls inside main, so main is in the tab order: keyboard users can scroll a
+            page with no link or button (the coach list as staff see it) with the arrow keys. */}
+        <main id={MAIN_ID} ref={mainRef} className={styles.main} tabIndex={0}>
+          <div className={styles.container}>{children}</div>
+        </main>
+      </div>
+      {leaving ? <LoadingOverlay /> : null}
+    </NoticesProvider>
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from 'wouter';
+import { useStaffT } from './messages';
+import { staffPaths } from './staff-paths';
+import { useStaffTitle } from './use-staff-title';
+import styles from './StaffPage.module.css';
+
+/** StaffNotFound answers an address inside /staff that the staff app does not know. */
+export function StaffNotFound() {
+  const t = useStaffT();
+  useStaffTitle(t('notFoundTitle'));
+  return (
+    <div className={styles.page}>
+      <h1>{t('notFoundHeading')}</h1>
+      <p className={styles.lead}>{t('notFoundBody')}</p>
+      <p>
+        <Link to={staffPaths.members}>{t('backToMembers')}</Link>
+      </p>
+    </div>
+  );
+}

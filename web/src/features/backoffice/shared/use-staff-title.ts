@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useStaffT } from './messages';
+
+/**
+ * useStaffTitle names the browser tab after the staff page ("Members · Wayfinder staff"), so a
+ * staff member with member tabs open beside it can tell the two apart.
+ */
+export function useStaffTitle(page: string): void {
+  const t = useStaffT();
+  const title = t('documentTitle', { page });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
