@@ -78,9 +78,15 @@ type Cursor struct {
 	UserID     string
 }
 
+// MinSubstringSearch is the shortest search text found within a name or an email. Shorter text would
+// match nearly everyone that way, so it finds a whole first or last name instead, such as "Li".
+const MinSubstringSearch = 3
+
 // MemberQuery is a search of the members list.
 type MemberQuery struct {
-	Text  string  // matched, without regard to case, within the name or email; "" for everyone
+	// Text is matched without regard to case: within the email or the full name when it has
+	// MinSubstringSearch characters or more, else as a whole first or last name; "" for everyone.
+	Text  string
 	After *Cursor // the page after this one; nil for the first
 	Limit int
 }
@@ -110,6 +116,7 @@ type Store interface {
 
 	// Profiles and pictures.
 	UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error)
+	SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm onboarding.UTM, now time.Time) error
 	SetMemberPicture(ctx context.Context, userID string, jpeg []byte, version string, at time.Time) error
 	RemoveMemberPicture(ctx context.Context, userID string) error
 	// MemberPicture returns the member's picture, or NotFound when they have none.

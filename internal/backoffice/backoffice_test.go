@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
 	"wayfinder/internal/survey"
@@ -33,24 +35,38 @@ func (openJourney) CoachingNeeds(context.Context, string) (coaching.Needs, error
 }
 func (openJourney) RequireOpen(context.Context, string) error { return nil }
 
-// TestWritesFailWithoutTheirAuditEntry checks that every staff write and its audit entry commit
-// together: when the entry cannot be written, the write is undone, on each database.
-func TestWritesFailWithoutTheirAuditEntry(t *testing.T) {
+// mustSurvey loads the survey definition.
+func mustSurvey(t *testing.T) *survey.Definition {
+	t.Helper()
 	def, err := survey.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return def
+}
+
+// openStore opens and migrates a test database, closed when the test ends.
+func openStore(t *testing.T, dsn string) *sqlstore.DB {
+	t.Helper()
+	db, err := sqlstore.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// TestWritesFailWithoutTheirAuditEntry checks that every staff write and its audit entry commit
+// together: when the entry cannot be written, the write is undone, on each database.
+func TestWritesFailWithoutTheirAuditEntry(t *testing.T) {
+	def := mustSurvey(t)
 	ctx := context.Background()
 	for _, d := range sqltest.Databases(t) {
 		t.Run(d.Dialect, func(t *testing.T) {
-			db, err := sqlstore.Open(ctx, d.DSN)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			if err := db.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
+			db := openStore(t, d.DSN)
 			u, err := db.CreateUser(ctx, account.User{Subject: "m", Email: "m@example.test", FirstName: "Before"})
 			if err != nil {
 				t.Fatal(err)
@@ -112,6 +128,64 @@ func TestWritesFailWithoutTheirAuditEntry(t *testing.T) {
 			}
 			if c, _ := db.CoachByID(ctx, "tess"); !c.Active {
 				t.Error("the coach was rested without an audit entry")
+			}
+		})
+	}
+}
+
+// TestProfileEditCorrectsTheNameAndBirthAnswer checks that a name staff correct is also what the
+// member's name-and-birth step shows, so the member saving that step again keeps the correction.
+func TestProfileEditCorrectsTheNameAndBirthAnswer(t *testing.T) {
+	def := mustSurvey(t)
+	ctx := context.Background()
+	for _, d := range sqltest.Databases(t) {
+		t.Run(d.Dialect, func(t *testing.T) {
+			db := openStore(t, d.DSN)
+			answered, err := db.CreateUser(ctx, account.User{Subject: "a", Email: "a@example.test", FirstName: "Jon"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			unanswered, err := db.CreateUser(ctx, account.User{Subject: "b", Email: "b@example.test"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			given := []survey.Answer{
+				{Key: survey.KeyFirstName, Value: "Jon"}, {Key: survey.KeyLastName, Value: "Smiht"},
+				{Key: survey.KeyDateOfBirth, Value: "1990-04-30T00:00:00.000Z"},
+				{Key: survey.KeyTermsOfService, Value: "true"}, {Key: survey.KeyDevice, Value: "iphone"},
+			}
+			if err := db.SaveSurvey(ctx, answered.ID, survey.SlugNameAndBirth,
+				[]survey.QuestionAnswers{{QuestionSlug: survey.SlugNameAndBirth, Answers: given}}, onboarding.UTM{}, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			svc := backoffice.NewService(db, backoffice.Config{Coaches: coaching.NewService(db, openJourney{}, time.Now), Survey: def, Now: time.Now})
+			actor := backoffice.Actor{UserID: "staff", Email: "staff@example.test", Address: "192.0.2.1"}
+			fix := backoffice.Profile{FirstName: "John", LastName: "Smith", DateOfBirth: "1991-05-01", Device: "android"}
+			for _, id := range []string{answered.ID, unanswered.ID} {
+				if _, err := svc.UpdateProfile(ctx, actor, id, fix); err != nil {
+					t.Fatal(err)
+				}
+			}
+
+			stored, err := db.SurveyAnswers(ctx, answered.ID)
+			if err != nil || len(stored) != 1 {
+				t.Fatalf("answers = %+v, %v", stored, err)
+			}
+			got := map[string]string{}
+			for _, a := range stored[0].Answers {
+				got[a.Key] = a.Value
+			}
+			want := map[string]string{survey.KeyFirstName: "John", survey.KeyLastName: "Smith",
+				survey.KeyDateOfBirth: "1991-05-01T00:00:00.000Z", survey.KeyDevice: "android", survey.KeyTermsOfService: "true"}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("name-and-birth after the edit = %v, want %v", got, want)
+			}
+			if err := def.Validate([]survey.QuestionAnswers{{QuestionSlug: survey.SlugNameAndBirth, Answers: stored[0].Answers}}, time.Now()); err != nil {
+				t.Errorf("the corrected answer is not one the survey accepts: %v", err)
+			}
+			// A member who has not reached the step is given no answer they never gave.
+			if stored, err := db.SurveyAnswers(ctx, unanswered.ID); err != nil || len(stored) != 0 {
+				t.Errorf("answers of a member who never answered = %+v, %v; want none", stored, err)
 			}
 		})
 	}

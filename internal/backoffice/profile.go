@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -14,6 +15,7 @@ import (
 	"wayfinder/internal/cleantext"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/media"
+	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 )
 
@@ -81,9 +83,50 @@ func (s *Service) UpdateProfile(ctx context.Context, actor Actor, userID string,
 		if u, err = s.store.UpdateUserProfile(ctx, userID, p.FirstName, p.LastName, dob, p.Device); err != nil {
 			return err
 		}
+		if err := s.correctNameAndBirth(ctx, userID, p, dob); err != nil {
+			return err
+		}
 		return s.audit(ctx, actor, ActionEditProfile, userID)
 	})
 	return u, err
+}
+
+// correctNameAndBirth writes a corrected profile into the member's name-and-birth answer, when they
+// have given one: the step shows its stored answer, so without this the member would see the old
+// name there, and saving the step again would undo the correction. The answer's other keys, such
+// as the accepted terms, stay as they were; a field staff cleared leaves the answer.
+func (s *Service) correctNameAndBirth(ctx context.Context, userID string, p Profile, dob *time.Time) error {
+	stored, err := s.store.SurveyAnswers(ctx, userID)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(stored, func(a onboarding.StoredAnswers) bool { return a.QuestionSlug == survey.SlugNameAndBirth })
+	if i < 0 {
+		return nil
+	}
+	dateOfBirth := ""
+	if dob != nil {
+		// The form's own format: an ISO timestamp at midnight UTC, as browsers write dates.
+		dateOfBirth = dob.UTC().Format("2006-01-02T15:04:05.000Z")
+	}
+	corrected := []survey.Answer{}
+	for _, kv := range []struct{ key, value string }{
+		{survey.KeyFirstName, p.FirstName}, {survey.KeyLastName, p.LastName},
+		{survey.KeyDateOfBirth, dateOfBirth}, {survey.KeyDevice, p.Device},
+	} {
+		if kv.value != "" {
+			corrected = append(corrected, survey.Answer{Key: kv.key, Value: kv.value})
+		}
+	}
+	for _, a := range stored[i].Answers {
+		switch a.Key {
+		case survey.KeyFirstName, survey.KeyLastName, survey.KeyDateOfBirth, survey.KeyDevice:
+		default:
+			corrected = append(corrected, a)
+		}
+	}
+	answer := []survey.QuestionAnswers{{QuestionSlug: survey.SlugNameAndBirth, Answers: corrected}}
+	return s.store.SaveSurvey(ctx, userID, "", answer, onboarding.UTM{}, s.now().UTC())
 }
 
 // UploadPicture makes an uploaded image the member's profile picture, re-encoded (see media), and

@@ -17,6 +17,7 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/auth"
 	"wayfinder/internal/billing"
+	"wayfinder/internal/clientaddr"
 	"wayfinder/internal/survey"
 )
 
@@ -50,6 +51,9 @@ type Deps struct {
 	Payment billing.Variant
 	// PublicURL is the address members reach the app at.
 	PublicURL *url.URL
+	// ClientAddresses finds the address each request came from (see clientaddr), for the sign-in
+	// limits and the audit log.
+	ClientAddresses clientaddr.Resolver
 }
 
 type server struct {
@@ -90,6 +94,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	h = s.limitBody(h)
 	h = s.recoverPanics(h)
 	h = securityHeaders(d.Secure, h)
+	h = d.ClientAddresses.Middleware(h)
 	h = withRequestID(h)
 	return h, nil
 }

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"encoding/base64"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"wayfinder/internal/auth"
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/billing"
+	"wayfinder/internal/clientaddr"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 )
@@ -55,15 +55,10 @@ func (s *server) adminOnly(h http.HandlerFunc) http.HandlerFunc {
 	return s.auth.Authenticate(s.auth.RequireAdmin(h)).ServeHTTP
 }
 
-// actorOf is the staff user of the request, and the address it came from. Until trusted proxies
-// are configurable, that is the peer's address.
+// actorOf is the staff user of the request, and the address it came from.
 func actorOf(r *http.Request) backoffice.Actor {
 	p, _ := auth.FromContext(r.Context())
-	address := r.RemoteAddr
-	if host, _, err := net.SplitHostPort(address); err == nil {
-		address = host
-	}
-	return backoffice.Actor{UserID: p.User.ID, Email: p.User.Email, Admin: p.Admin, Address: address}
+	return backoffice.Actor{UserID: p.User.ID, Email: p.User.Email, Admin: p.Admin, Address: clientaddr.FromRequest(r)}
 }
 
 type staffMemberRow struct {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"wayfinder/internal/backoffice"
+	"wayfinder/internal/clientaddr"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
@@ -241,4 +243,37 @@ func TestStaffFindAndReadMembersAudited(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAuditRecordsTheClientBehindTrustedProxies checks the address the audit log keeps: the
+// client the trusted load balancer names, and never what a client says of itself.
+func TestAuditRecordsTheClientBehindTrustedProxies(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		trusted []netip.Prefix
+		want    string
+	}{
+		{"behind a trusted balancer", []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}, "203.0.113.5"},
+		{"with no proxy trusted", nil, "192.0.2.1"}, // httptest's peer address
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestServer(t)
+			ts.deps.ClientAddresses = clientaddr.New(tt.trusted)
+			ts.deps.Registry = prometheus.NewRegistry()
+			h, err := NewHandler(ts.deps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts.handler = h
+			staff := map[string]string{"Authorization": ts.bearer(t, "ops", []string{"staff"}, nil),
+				"X-Forwarded-For": "198.51.100.1, 203.0.113.5"}
+			if w := ts.do("GET", "/api/staff/members", nil, staff); w.Code != 200 {
+				t.Fatalf("GET members = %d", w.Code)
+			}
+			entries, err := ts.db.AuditEntries(context.Background(), backoffice.AuditQuery{Limit: 10})
+			if err != nil || len(entries) != 1 || entries[0].Address != tt.want {
+				t.Errorf("audit entries = %+v, %v; want one from %s", entries, err, tt.want)
+			}
+		})
+	}
 }

@@ -2,8 +2,11 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/backoffice"
@@ -50,14 +53,40 @@ func (s *DB) AuditEntries(ctx context.Context, q backoffice.AuditQuery) ([]backo
 // likeEscaper escapes LIKE's wildcards, so a search for "50%" matches those characters.
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
+// ftsPhrase quotes text as one FTS5 phrase, so none of its characters is read as query syntax.
+func ftsPhrase(text string) string {
+	return `"` + strings.ReplaceAll(text, `"`, `""`) + `"`
+}
+
+// trigramCandidates is how many members a SQLite trigram search gathers before sorting them by
+// sign-up time. A search that matches more is better served by walking the members newest first,
+// where matches are then common enough to fill a page quickly.
+const trigramCandidates = 1000
+
 // SearchMembers returns a page of members, newest first: each with their latest progress, current
-// coach, payment state and whether a safety disclosure awaits review. q.Text matches within the
-// email or the full name, without regard to case.
+// coach, payment state and whether a safety disclosure awaits review. See backoffice.MemberQuery
+// for what q.Text matches.
+//
+// The page's members are found first and their details read after, so the details are read for
+// one page only. Finding them takes the quickest way for the search at hand: the sign-up index for
+// the whole list and for common text, the name indexes for a short name, and the trigram indexes
+// for rare text (migration 0008).
 func (s *DB) SearchMembers(ctx context.Context, q backoffice.MemberQuery) ([]backoffice.MemberRow, error) {
-	pattern := "%" + likeEscaper.Replace(strings.ToLower(q.Text)) + "%"
-	var after backoffice.Cursor
+	where, args, err := s.memberSearchFilter(ctx, q.Text)
+	if err != nil {
+		return nil, classify(err, "search the members")
+	}
 	if q.After != nil {
-		after = *q.After
+		where += fmt.Sprintf(" AND (u.created_at, u.id) < ($%d, $%d)", len(args)+1, len(args)+2)
+		args = append(args, utc(q.After.SignedUpAt), q.After.UserID)
+	}
+	args = append(args, q.Limit)
+	if s.dialect == DialectPostgres {
+		// The filter's text decides which way is quickest, so PostgreSQL plans each search for
+		// its own text rather than reusing a plan made for any text.
+		if _, err := s.conn(ctx).ExecContext(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
+			return nil, classify(err, "search the members")
+		}
 	}
 	rows, err := s.conn(ctx).QueryContext(ctx, `
 		SELECT u.id, u.first_name, u.last_name, u.email, u.created_at,
@@ -65,16 +94,17 @@ func (s *DB) SearchMembers(ctx context.Context, q backoffice.MemberQuery) ([]bac
 			COALESCE(a.coach_id, ''), COALESCE(c.first_name || ' ' || c.last_name, ''),
 			COALESCE(sb.status, 'none'),
 			EXISTS (SELECT 1 FROM safety_disclosures d WHERE d.user_id = u.id AND d.reviewed_at IS NULL)
-		FROM users u
+		FROM (
+			SELECT u.id FROM users u
+			WHERE `+where+`
+			ORDER BY u.created_at DESC, u.id DESC
+			LIMIT $`+strconv.Itoa(len(args))+`
+		) page
+		JOIN users u ON u.id = page.id
 		LEFT JOIN coach_assignments a ON a.user_id = u.id AND a.ended_at IS NULL
 		LEFT JOIN coaches c ON c.id = a.coach_id
 		LEFT JOIN subscriptions sb ON sb.user_id = u.id
-		WHERE u.role = 'member'
-			AND ($1 = '' OR lower(u.email) LIKE $2 ESCAPE '\' OR lower(u.first_name || ' ' || u.last_name) LIKE $2 ESCAPE '\')
-			AND ($3 = '' OR u.created_at < $4 OR (u.created_at = $4 AND u.id < $3))
-		ORDER BY u.created_at DESC, u.id DESC
-		LIMIT $5`,
-		q.Text, pattern, after.UserID, utc(after.SignedUpAt), q.Limit)
+		ORDER BY u.created_at DESC, u.id DESC`, args...)
 	if err != nil {
 		return nil, classify(err, "search the members")
 	}
@@ -92,6 +122,41 @@ func (s *DB) SearchMembers(ctx context.Context, q backoffice.MemberQuery) ([]bac
 		members = append(members, m)
 	}
 	return members, classify(rows.Err(), "search the members")
+}
+
+// memberSearchFilter returns the condition on users u that picks the members text matches, and its
+// arguments, numbered from $1.
+func (s *DB) memberSearchFilter(ctx context.Context, text string) (string, []any, error) {
+	// SQLite has no statistics to weigh the sign-up index, which walks members newest first, against
+	// the search indexes, which gather the matches to sort them: it takes the first unless told. The
+	// unary + in lookUp keeps it from using the sign-up index over role, so it looks up the matches.
+	member, lookUp := `u.role = 'member'`, `u.role = 'member'`
+	if s.dialect == DialectSQLite {
+		lookUp = `+u.role = 'member'`
+	}
+	text = strings.ToLower(text)
+	switch {
+	case text == "":
+		return member, nil, nil
+	case utf8.RuneCountInString(text) < backoffice.MinSubstringSearch:
+		return lookUp + ` AND (lower(u.first_name) = $1 OR lower(u.last_name) = $1)`, []any{text}, nil
+	}
+	pattern := "%" + likeEscaper.Replace(text) + "%"
+	like := member + ` AND (lower(u.email) LIKE $1 ESCAPE '\' OR lower(u.first_name || ' ' || u.last_name) LIKE $1 ESCAPE '\')`
+	if s.dialect == DialectPostgres {
+		return like, []any{pattern}, nil
+	}
+	// Text found in more members than trigramCandidates fills a page soonest by walking them.
+	var found int
+	err := s.conn(ctx).QueryRowContext(ctx, `
+		SELECT count(*) FROM (SELECT rowid FROM member_search WHERE member_search MATCH $1 LIMIT $2)`,
+		ftsPhrase(text), trigramCandidates+1).Scan(&found)
+	if err != nil || found > trigramCandidates {
+		return like, []any{pattern}, err
+	}
+	return lookUp + ` AND u.id IN (
+			SELECT t.user_id FROM member_search_text t
+			WHERE t.id IN (SELECT rowid FROM member_search WHERE member_search MATCH $1))`, []any{ftsPhrase(text)}, nil
 }
 
 // SafetyDisclosures returns every safety disclosure of the member, earliest first, reviewed or not.

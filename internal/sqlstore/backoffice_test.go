@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -148,6 +149,127 @@ func TestPicturesAndSafetyReviews(t *testing.T) {
 			}
 			if _, err := db.MemberPicture(ctx, u.ID); apperr.CodeOf(err) != apperr.NotFound {
 				t.Errorf("a deleted member's picture: %v, want NotFound", err)
+			}
+		})
+	}
+}
+
+func TestSearchMembersMatches(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			ids := map[string]string{}
+			for _, u := range []account.User{
+				{Subject: "maria", Email: "maria.garcia@example.org", FirstName: "Maria", LastName: "Garcia"},
+				{Subject: "li", Email: "wei@mail.example", FirstName: "Wei", LastName: "Li"},
+				{Subject: "ana", Email: "ana@example.com", FirstName: "Ana", LastName: "Lima"},
+				{Subject: "jose", Email: "jose@example.com", FirstName: "José", LastName: "Núñez"},
+				{Subject: "sam", Email: "sam@example.com", FirstName: "Sam", LastName: "Ortega"},
+				{Subject: "staff", Email: "maria.staff@example.org", FirstName: "Maria", LastName: "Garcia", Role: account.RoleStaff},
+			} {
+				created, err := db.CreateUser(ctx, u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids[u.Subject] = created.ID
+			}
+			// Sam becomes Samantha Reyes: the search follows the change.
+			if _, err := db.UpdateUserProfile(ctx, ids["sam"], "Samantha", "Reyes", nil, ""); err != nil {
+				t.Fatal(err)
+			}
+			for _, tt := range []struct {
+				text string
+				want []string // subjects, newest first
+			}{
+				{"garcia", []string{"maria"}},         // within a name; never the staff account
+				{"GARCIA@EXAMPLE", []string{"maria"}}, // within an email, whatever the case
+				{"ia ga", []string{"maria"}},          // across first and last name
+				{"example.com", []string{"sam", "jose", "ana"}},
+				{"Núñez", []string{"jose"}},
+				{"li", []string{"li"}}, // too short to look within names: a whole name only, so not Lima
+				{"LI", []string{"li"}},
+				{"a", nil},
+				{"reyes", []string{"sam"}},
+				{"ortega", nil},
+				{"a%b", nil}, // wildcards are plain characters
+				{"ar_ia", nil},
+				{`"maria"`, nil}, // and so are quotes
+				{"zzz", nil},
+			} {
+				rows, err := db.SearchMembers(ctx, backoffice.MemberQuery{Text: tt.text, Limit: 10})
+				if err != nil {
+					t.Fatalf("search %q: %v", tt.text, err)
+				}
+				var got []string
+				for _, r := range rows {
+					for subject, id := range ids {
+						if id == r.UserID {
+							got = append(got, subject)
+						}
+					}
+				}
+				if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+					t.Errorf("search %q = %v, want %v", tt.text, got, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// TestSearchMembersManyMatches pages through a search that matches more members than a trigram
+// search gathers, which SQLite answers by walking the members newest first instead.
+func TestSearchMembersManyMatches(t *testing.T) {
+	t.Parallel()
+	const n = trigramCandidates + 30
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			err := db.InTx(ctx, func(ctx context.Context) error {
+				for i := range n {
+					if _, err := db.CreateUser(ctx, account.User{Subject: fmt.Sprintf("c%d", i), Email: fmt.Sprintf("c%d@example.net", i),
+						FirstName: "Common", LastName: fmt.Sprintf("Person%04d", i)}); err != nil {
+						return err
+					}
+				}
+				_, err := db.CreateUser(ctx, account.User{Subject: "other", Email: "other@example.org", FirstName: "Other", LastName: "Person"})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tt := range []struct {
+				text string
+				want int
+			}{
+				{"common", n},
+				{"@example.net", n},
+				{"person", n + 1},
+				{"person00", 100},
+				{"person1000", 1},
+			} {
+				seen := map[string]bool{}
+				var after *backoffice.Cursor
+				var last time.Time
+				for page := 0; ; page++ {
+					rows, err := db.SearchMembers(ctx, backoffice.MemberQuery{Text: tt.text, After: after, Limit: 400})
+					if err != nil || page > n/400+1 {
+						t.Fatalf("search %q, page %d: %v", tt.text, page, err)
+					}
+					for _, r := range rows {
+						if seen[r.UserID] || !last.IsZero() && r.SignedUpAt.After(last) {
+							t.Fatalf("search %q, page %d: %s repeated or out of order", tt.text, page, r.Email)
+						}
+						seen[r.UserID], last = true, r.SignedUpAt
+					}
+					if len(rows) < 400 {
+						break
+					}
+					after = &backoffice.Cursor{SignedUpAt: rows[len(rows)-1].SignedUpAt, UserID: rows[len(rows)-1].UserID}
+				}
+				if len(seen) != tt.want {
+					t.Errorf("search %q found %d members across its pages, want %d", tt.text, len(seen), tt.want)
+				}
 			}
 		})
 	}

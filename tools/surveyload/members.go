@@ -42,12 +42,17 @@ type searchKind struct {
 }
 
 // searchKinds are the requests of one round: the newest members, page after page; a common first
-// name, a few pages deep; a rare last name; a fragment of an email address; a name nobody has. The
-// last three match few members or none, so each reads through the whole list.
+// name, a few pages deep; a last name hundreds of members share; a rare last name; three letters
+// found in thousands of names; a name too short to look within, matched whole; a fragment of an
+// email address; a name nobody has. A search that matches few members or none would read through
+// the whole list without the search indexes (migration 0008).
 var searchKinds = []searchKind{
 	{name: "list, 5 pages", queries: []string{""}, pages: 4},
 	{name: "common name, 3 pages", queries: []string{"James", "Maria", "Michael", "jennifer", "David"}, pages: 2, matches: "some"},
+	{name: "usual last name", queries: []string{"Nguyen", "Tanaka", "Cohen", "whitaker"}, pages: 1, matches: "some"},
 	{name: "rare last name", queries: seed.RareLastNames[:6]},
+	{name: "three letters", queries: []string{"ann", "son", "ez@", "lee"}, pages: 1, matches: "some"},
+	{name: "short name", queries: []string{"Li", "li", "Wu"}},
 	{name: "email fragment", queries: []string{"inbox.example.org", "rodriguez.9", "smith12", "@example.net", "kowalski.m"}},
 	{name: "matches nobody", queries: []string{"zzqxj", "no.such.member@", "Xylophone", "Featherstonehaugh-Quist"}, matches: "none"},
 }

@@ -182,6 +182,14 @@ describe('apiClient', () => {
       expect(fetchSpy).toHaveBeenCalledTimes(1);
     });
 
+    it('reports a file too large (413) at once, rather than sending it twice more', async () => {
+      const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(answer(413));
+      vi.stubGlobal('fetch', fetchSpy);
+
+      await expect(apiClient.put('staff/members/u-1/picture', { body: png() })).rejects.toBeInstanceOf(HttpError);
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+    });
+
     it('takes json or a body, never both', () => {
       // The options' type rules the mix-up out, so it never reaches the server.
       // @ts-expect-error: a request carries json or a body, not both.

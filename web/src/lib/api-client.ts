@@ -109,6 +109,15 @@ async function attempt(request: Request, signal?: AbortSignal): Promise<Response
   }
 }
 
+/**
+ * worthRetrying tells whether an answer's status is worth another try of the same request. A file
+ * refused as too large (413) is as large on every try, so an upload is not sent again for it; JSON
+ * bodies keep the spec's retry of 413.
+ */
+function worthRetrying(status: number, options: RequestOptions): boolean {
+  return retriedStatusCodes.includes(status) && !(status === 413 && options.body);
+}
+
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   // Read on every request, not once: the shell may reload the page with a fresh token, and signing
@@ -141,7 +150,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
       if (error instanceof TimeoutError || options.signal?.aborted || tries >= retries) throw error;
     }
     if (response?.ok) return response;
-    if (response && (tries >= retries || !retriedStatusCodes.includes(response.status))) throw new HttpError(response);
+    if (response && (tries >= retries || !worthRetrying(response.status, options))) throw new HttpError(response);
     await sleep(retryDelay(tries + 1, response), options.signal);
   }
 }

@@ -241,7 +241,7 @@ export interface paths {
         };
         /**
          * Find members (staff)
-         * @description A page of 25 members, newest first, searched within name and email. Recorded in the audit log.
+         * @description A page of 25 members, newest first. A search of three characters or more is found within the name or email; a shorter one matches a whole first or last name. Recorded in the audit log.
          */
         get: operations["staffMembers"];
         put?: never;

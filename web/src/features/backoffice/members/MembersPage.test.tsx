@@ -76,7 +76,10 @@ describe('the members list', () => {
     const { user } = renderApp('/staff');
     await screen.findByRole('link', { name: 'Sam Rivera 1' });
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), '  maya@example.com {Enter}');
+    const box = screen.getByRole('searchbox', { name: 'Search by name or email' });
+    // The box says what short searches find, for sighted and screen-reader users alike.
+    expect(box).toHaveAccessibleDescription(/One or two find a whole first or last name/);
+    await user.type(box, '  maya@example.com {Enter}');
 
     expect(await screen.findByRole('link', { name: 'Sam Rivera 7' })).toBeInTheDocument();
     expect(asked).toEqual(['', '?q=maya%40example.com']);

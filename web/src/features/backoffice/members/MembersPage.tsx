@@ -26,6 +26,7 @@ export function MembersPage() {
   const t = useMembersT();
   useStaffTitle(t('listTitle'));
   const searchId = useId();
+  const hintId = useId();
   const { search, page, submit, next, previous } = useMemberSearch();
   const query = useMembers(search);
   const data = query.data;
@@ -46,6 +47,9 @@ export function MembersPage() {
         <label className={shared.label} htmlFor={searchId}>
           {t('searchLabel')}
         </label>
+        <p id={hintId} className={styles.searchNote}>
+          {t('searchHint')}
+        </p>
         <div className={styles.searchRow}>
           {/* Keyed by the search, so "Show everyone" empties the box as well as the list. */}
           <input
@@ -57,6 +61,7 @@ export function MembersPage() {
             defaultValue={search.q}
             autoComplete="off"
             spellCheck={false}
+            aria-describedby={hintId}
           />
           <button type="submit" className={shared.primaryButton}>
             {t('search')}

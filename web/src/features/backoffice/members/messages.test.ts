@@ -6,6 +6,8 @@ describe('the members’ copy helpers', () => {
     ['how-you-identify', 'How you identify'],
     ['name-and-birth', 'Name and birth'],
     ['account', 'Account'],
+    ['discribe-diagnosis', 'Describe diagnosis'],
+    ['how-would-you-like-agave', 'Coaching before'],
     ['', ''],
   ])('names the step %s “%s”', (slug, want) => {
     expect(stepName(slug)).toBe(want);

@@ -13,6 +13,7 @@ const en = {
   listHeading: 'Members',
   listLead: 'Find a member by name or email. The newest sign-ups come first.',
   searchLabel: 'Search by name or email',
+  searchHint: 'Three letters or more find any part of a name or email. One or two find a whole first or last name, like “Li”.',
   search: 'Search',
   clearSearch: 'Show everyone',
   resultsFor: 'Showing members matching “{q}”.',
@@ -131,8 +132,17 @@ export function useMembersT(): MembersT {
   return useCallback((key, params) => interpolate(en[key], { brand: brandName, ...params }), [brandName]);
 }
 
+// stepNames name the steps whose slugs read badly as words: the slugs are a contract with the iOS
+// app and keep their spelling, the names staff read need not.
+const stepNames: Record<string, string> = {
+  'discribe-diagnosis': 'Describe diagnosis',
+  'how-would-you-like-agave': 'Coaching before',
+};
+
 /** stepName writes a survey step's slug as words: "how-you-identify" is "How you identify". */
 export function stepName(slug: string): string {
+  const named = stepNames[slug];
+  if (named) return named;
   const words = slug.replace(/[-_]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : slug;
 }
