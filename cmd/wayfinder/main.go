@@ -26,6 +26,7 @@ import (
 
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/billing"
+	"wayfinder/internal/clientaddr"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/config"
 	"wayfinder/internal/httpapi"
@@ -184,6 +185,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	cfg.WithListener(ln.Addr())
 
+	// The outbox exists before sign-in, whose flows enqueue emails in it.
+	email, err := newMail(cfg, db, log, stdout)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
 	authService, provider, err := signIn(ctx, cfg, db, log, ln.Addr())
 	if err != nil {
 		ln.Close()
@@ -219,6 +227,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		collectors.NewDBStatsCollector(db.SQL(), "wayfinder"),
 		buildInfo(db.Dialect()),
 	)
+	// Deferred after db.Close, so it runs first: the database stays open until the worker has
+	// recorded the email it was sending.
+	stopMail := email.start(ctx, log, registry)
+	defer stopMail(cfg.ShutdownTimeout)
 	features := map[string]bool{}
 	for _, f := range cfg.Features {
 		features[f] = true
@@ -247,11 +259,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Billing:    billing.NewService(db, onboardingService, payments.provider, time.Now),
 		Backoffice: backoffice.NewService(db, backoffice.Config{Coaches: coachingService, Survey: def, Now: time.Now,
 			RolesFromProvider: !cfg.EmbeddedIdP()}),
-		Media:         db,
-		StripeEvents:  payments.events,
-		TestCheckouts: payments.testCheckouts,
-		Payment:       billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts},
-		PublicURL:     cfg.PublicURL,
+		Media:           db,
+		StripeEvents:    payments.events,
+		TestCheckouts:   payments.testCheckouts,
+		Payment:         billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts},
+		PublicURL:       cfg.PublicURL,
+		ClientAddresses: clientaddr.New(cfg.TrustedProxies),
 		Runtime: httpapi.RuntimeConfig{
 			BrandName:   cfg.BrandName,
 			AppStoreURL: cfg.AppStoreURL,
@@ -341,7 +354,8 @@ func removeExpired(ctx context.Context, db *sqlstore.DB, log *slog.Logger, ident
 				log.Debug("expired sessions removed", "count", n)
 			}
 			if identityRows {
-				if _, err := db.DeleteExpiredIdentityRows(ctx, now.UTC(), now.UTC().Add(-24*time.Hour)); err != nil {
+				// No one signs in here: there are no attempts to keep.
+				if _, err := db.DeleteExpiredIdentityRows(ctx, now.UTC(), now.UTC(), now.UTC()); err != nil {
 					log.ErrorContext(ctx, "removing expired sign-in states failed", "error", err.Error())
 				}
 			}

@@ -204,6 +204,8 @@ func TestStartUpErrorsNameTheSetting(t *testing.T) {
 		{"port in use", []string{"serve", "--database-url", filepath.Join(dir, "a.db"), "--listen", busy.Addr().String()}, "WAYFINDER_LISTEN (--listen): " + busy.Addr().String() + " is already in use"},
 		{"malformed URL", []string{"serve", "--public-url", "not a url"}, "WAYFINDER_PUBLIC_URL (--public-url)"},
 		{"stray argument", []string{"serve", "--database-url", filepath.Join(dir, "b.db"), "extra"}, `unexpected argument "extra"`},
+		{"bad SMTP URL", []string{"serve", "--smtp-url", "smtps://mailer:hunter2@mail.example.com:0", "--mail-from", "hello@example.com"}, "WAYFINDER_SMTP_URL (--smtp-url): has no valid port"},
+		{"SMTP without a sender", []string{"serve", "--smtp-url", "smtp://mailer:hunter2@mail.example.com"}, "WAYFINDER_MAIL_FROM (--mail-from): must be set"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -485,5 +487,43 @@ func checkImports(t *testing.T, importFile func(body string) (string, error), te
 		if !strings.Contains(out, tt.wantOut) {
 			t.Errorf("%s: output %q does not contain %q", tt.name, out, tt.wantOut)
 		}
+	}
+}
+
+// TestServeMail checks how serve sends email in each set-up: through SMTP (its password never
+// logged), printed in a demo without SMTP, or not at all, said once. In every case the mail
+// metrics are on /metrics and serve stops cleanly.
+func TestServeMail(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		wantLogs []string
+		noLogs   []string
+	}{
+		{"SMTP", []string{"--smtp-url", "smtp://mailer:hunter2@127.0.0.1:1", "--mail-from", "Wayfinder <hello@example.com>"},
+			[]string{`"msg":"emails are sent through SMTP"`, `"server":"smtp://mailer:xxxxx@127.0.0.1:1"`}, []string{"hunter2", "email is off"}},
+		{"demo without SMTP", []string{"--demo"}, []string{"printed to standard output"}, []string{"email is off"}},
+		{"neither", nil, []string{`"level":"WARN","msg":"email is off`}, []string{"printed to standard output"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			url, logs, stop := startServe(t, tt.args...)
+			if status, body := get(t, url+"/metrics"); status != 200 || !strings.Contains(body, `wayfinder_mail_sent_total{kind="password-reset"} 0`) {
+				t.Errorf("GET /metrics = %d without the mail counters:\n%s", status, body)
+			}
+			if err := stop(); err != nil {
+				t.Errorf("run() after cancel = %v, want nil", err)
+			}
+			for _, want := range tt.wantLogs {
+				if !strings.Contains(logs.String(), want) {
+					t.Errorf("the logs lack %s:\n%s", want, logs.String())
+				}
+			}
+			for _, unwanted := range tt.noLogs {
+				if strings.Contains(logs.String(), unwanted) {
+					t.Errorf("the logs contain %s:\n%s", unwanted, logs.String())
+				}
+			}
+		})
 	}
 }

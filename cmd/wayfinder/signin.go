@@ -55,6 +55,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, log *slog.L
 			IOSRedirectURIs: cfg.IOSRedirectURIs,
 			Secure:          cfg.CookieSecure(),
 			BrandName:       cfg.BrandName,
+			SignupsPerHour:  cfg.SignupsPerHour,
 		}, db, log)
 		if err != nil {
 			return nil, nil, fmt.Errorf("starting the embedded identity provider: %w", err)

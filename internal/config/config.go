@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/mail"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -29,6 +31,9 @@ type Config struct {
 	PaymentEnabled  bool          // whether the plan and payment steps are offered on every hostname
 	PaymentHosts    []string      // hostnames on which they are offered even when PaymentEnabled is off
 	Features        []string      // feature flags passed to the app
+	// TrustedProxies are the load balancers and proxies whose X-Forwarded-For is believed; a
+	// request from anywhere else is from the address it came from.
+	TrustedProxies []netip.Prefix
 
 	// Payments through Stripe. Without keys, only a demo takes "payments", in its own test mode.
 	StripeSecretKey     string // the API secret key (sk_…)
@@ -47,7 +52,13 @@ type Config struct {
 	// reach every member's data.
 	StaffIdleTimeout time.Duration
 	SessionMaxAge    time.Duration
+	SignupsPerHour   int  // sign-ups one address may make in an hour at the embedded provider
 	Demo             bool // create the demo accounts and coaches, and print the accounts' credentials at start-up
+
+	// Email. Without SMTPURL a demo prints each email's links to standard output, and any other
+	// server sends no email at all.
+	SMTPURL  string // smtp:// or smtps://, perhaps with a password: print it only through RedactedSMTPURL
+	MailFrom string // the sender, such as "Wayfinder <hello@example.com>"
 }
 
 // Setting describes one setting: its flag, its environment variable, its default and what it does.
@@ -128,6 +139,30 @@ var Settings = []Setting{
 				return fmt.Errorf("%q is not a number of bytes of at least 1024", v)
 			}
 			c.BodyLimit = n
+			return nil
+		}},
+	{Flag: "trusted-proxies", Env: "WAYFINDER_TRUSTED_PROXIES", Default: "",
+		Usage: "comma-separated addresses or CIDR ranges of the load balancers in front of the server, e.g. 10.0.0.0/8; X-Forwarded-For is believed only from them",
+		set: func(c *Config, v string) error {
+			c.TrustedProxies = nil
+			for _, s := range strings.Split(v, ",") {
+				s = strings.TrimSpace(s)
+				if s == "" {
+					continue
+				}
+				prefix, err := netip.ParsePrefix(s)
+				if err != nil {
+					addr, aerr := netip.ParseAddr(s)
+					if aerr != nil || addr.Zone() != "" {
+						return fmt.Errorf("%q is not an address or a CIDR range such as 10.0.0.0/8", s)
+					}
+					prefix = netip.PrefixFrom(addr, addr.BitLen())
+				}
+				if prefix.Bits() == 0 {
+					return fmt.Errorf("%q would trust every address; name the load balancers' own range", s)
+				}
+				c.TrustedProxies = append(c.TrustedProxies, prefix.Masked())
+			}
 			return nil
 		}},
 	{Flag: "auto-migrate", Env: "WAYFINDER_AUTO_MIGRATE", Default: "true",
@@ -274,9 +309,82 @@ var Settings = []Setting{
 	{Flag: "session-max-age", Env: "WAYFINDER_SESSION_MAX_AGE", Default: "24h",
 		Usage: "a web session ends this long after sign-in, however active",
 		set:   durationSetting(func(c *Config, d time.Duration) { c.SessionMaxAge = d })},
+	{Flag: "signups-per-hour", Env: "WAYFINDER_SIGNUPS_PER_HOUR", Default: "10",
+		Usage: "how many accounts one address may create in an hour at the embedded provider",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 100000 {
+				return fmt.Errorf("%q is not a number from 1 to 100000", v)
+			}
+			c.SignupsPerHour = n
+			return nil
+		}},
 	{Flag: "demo", Env: "WAYFINDER_DEMO", Default: "false",
 		Usage: "create a demo member, staff account and admin (embedded provider only), six demo coaches and three demo plans, and print the accounts' credentials",
 		set:   boolSetting(func(c *Config, b bool) { c.Demo = b })},
+	{Flag: "smtp-url", Env: "WAYFINDER_SMTP_URL", Default: "",
+		Usage: "the mail server, smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465 (prefer the environment variable)",
+		set: func(c *Config, v string) error {
+			if v == "" {
+				c.SMTPURL = ""
+				return nil
+			}
+			if err := checkSMTPURL(v); err != nil {
+				return err
+			}
+			c.SMTPURL = v
+			return nil
+		}},
+	{Flag: "mail-from", Env: "WAYFINDER_MAIL_FROM", Default: "",
+		Usage: "the sender of the emails, such as \"Wayfinder <hello@example.com>\" (required with an SMTP URL)",
+		set: func(c *Config, v string) error {
+			v = strings.TrimSpace(v)
+			if v == "" {
+				c.MailFrom = ""
+				return nil
+			}
+			if _, err := mail.ParseAddress(v); err != nil {
+				return fmt.Errorf("%q is not an email address such as \"Wayfinder <hello@example.com>\"", v)
+			}
+			c.MailFrom = v
+			return nil
+		}},
+}
+
+// checkSMTPURL accepts smtp://[user[:password]@]host[:port] and the same with smtps. Its errors
+// never repeat the URL, which may hold a password.
+func checkSMTPURL(v string) error {
+	u, err := url.Parse(v)
+	if err != nil {
+		return errors.New("is not a URL; write smtp://user:password@host:587 or smtps://user:password@host:465 (percent-encode special characters in the password)")
+	}
+	if u.Scheme != "smtp" && u.Scheme != "smtps" {
+		return errors.New("must start with smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start)")
+	}
+	if u.Hostname() == "" || u.Opaque != "" {
+		return errors.New("names no mail server; write smtp://user:password@host:587")
+	}
+	if (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return errors.New("must have nothing after the host and port")
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return errors.New("has no valid port")
+		}
+	}
+	return nil
+}
+
+// RedactedSMTPURL is the SMTP URL with its password hidden, for logs and messages.
+func (c *Config) RedactedSMTPURL() string {
+	if c.SMTPURL == "" {
+		return ""
+	}
+	u, err := url.Parse(c.SMTPURL)
+	if err != nil {
+		return "(not a valid URL)"
+	}
+	return u.Redacted()
 }
 
 func durationSetting(apply func(*Config, time.Duration)) func(*Config, string) error {
@@ -374,11 +482,13 @@ func Load(getenv func(string) string, args []string, stderr io.Writer, name stri
 	values := make([]*flagValue, len(Settings))
 	for i, s := range Settings {
 		v := &flagValue{value: s.Default, isBool: s.Default == "true" || s.Default == "false"}
+		values[i] = v
+		// The flag is registered before the environment is read, so --help shows the built-in
+		// default and never a secret (a password in WAYFINDER_SMTP_URL, a Stripe key) from it.
+		fs.Var(v, s.Flag, s.Usage+" (env "+s.Env+")")
 		if e := getenv(s.Env); e != "" {
 			v.value = e
 		}
-		values[i] = v
-		fs.Var(v, s.Flag, s.Usage+" (env "+s.Env+")")
 	}
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
@@ -419,6 +529,9 @@ func (c *Config) validate() error {
 	}
 	if (c.StripeSecretKey == "") != (c.StripeWebhookSecret == "") {
 		return errors.New("WAYFINDER_STRIPE_SECRET_KEY and WAYFINDER_STRIPE_WEBHOOK_SECRET: set both or neither")
+	}
+	if c.SMTPURL != "" && c.MailFrom == "" {
+		return errors.New("WAYFINDER_MAIL_FROM (--mail-from): must be set when WAYFINDER_SMTP_URL is, such as \"Wayfinder <hello@example.com>\"")
 	}
 	if c.SessionMaxAge < c.SessionIdleTimeout || c.SessionMaxAge < c.StaffIdleTimeout {
 		return errors.New("WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least the idle timeouts")

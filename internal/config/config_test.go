@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"io"
 	"net"
 	"strings"
@@ -99,6 +100,10 @@ func TestLoadRejectsBadValues(t *testing.T) {
 		{env: map[string]string{"WAYFINDER_AUTO_MIGRATE": "sometimes"}, want: "WAYFINDER_AUTO_MIGRATE (--auto-migrate)"},
 		{env: map[string]string{"WAYFINDER_APP_STORE_URL": "http://apps.example"}, want: "WAYFINDER_APP_STORE_URL (--app-store-url)"},
 		{env: map[string]string{"WAYFINDER_FEATURES": "ok,not ok"}, want: "WAYFINDER_FEATURES (--features)"},
+		{env: map[string]string{"WAYFINDER_TRUSTED_PROXIES": "10.0.0.0/8,load-balancer"}, want: "WAYFINDER_TRUSTED_PROXIES (--trusted-proxies)"},
+		{env: map[string]string{"WAYFINDER_TRUSTED_PROXIES": "10.0.0.0/33"}, want: "WAYFINDER_TRUSTED_PROXIES (--trusted-proxies)"},
+		{env: map[string]string{"WAYFINDER_TRUSTED_PROXIES": "0.0.0.0/0"}, want: "WAYFINDER_TRUSTED_PROXIES (--trusted-proxies)"},
+		{env: map[string]string{"WAYFINDER_TRUSTED_PROXIES": "fe80::1%eth0"}, want: "WAYFINDER_TRUSTED_PROXIES (--trusted-proxies)"},
 		{env: map[string]string{"WAYFINDER_BRAND_NAME": "  "}, want: "WAYFINDER_BRAND_NAME (--brand-name)"},
 		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "http://idp.example.com/"}, want: "WAYFINDER_OIDC_ISSUER (--oidc-issuer)"},
 		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/"}, want: "WAYFINDER_OIDC_CLIENT_ID (--oidc-client-id): must be set"},
@@ -109,6 +114,15 @@ func TestLoadRejectsBadValues(t *testing.T) {
 		{env: map[string]string{"WAYFINDER_SESSION_IDLE_TIMEOUT": "10s"}, want: "WAYFINDER_SESSION_IDLE_TIMEOUT (--session-idle-timeout)"},
 		{env: map[string]string{"WAYFINDER_SESSION_IDLE_TIMEOUT": "48h"}, want: "WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least"},
 		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/", "WAYFINDER_OIDC_CLIENT_ID": "c", "WAYFINDER_OIDC_CLIENT_SECRET": "s", "WAYFINDER_OIDC_AUDIENCE": "https://api", "WAYFINDER_DEMO": "true"}, want: "WAYFINDER_DEMO (--demo)"},
+		{env: map[string]string{"WAYFINDER_SMTP_URL": "https://mail.example.com"}, want: "WAYFINDER_SMTP_URL (--smtp-url): must start with smtp://"},
+		{env: map[string]string{"WAYFINDER_SMTP_URL": "mail.example.com:587"}, want: "WAYFINDER_SMTP_URL (--smtp-url)"},
+		{env: map[string]string{"WAYFINDER_SMTP_URL": "smtp://user:pass@"}, want: "WAYFINDER_SMTP_URL (--smtp-url): names no mail server"},
+		{env: map[string]string{"WAYFINDER_SMTP_URL": "smtp://mail.example.com:99999"}, want: "WAYFINDER_SMTP_URL (--smtp-url): has no valid port"},
+		{env: map[string]string{"WAYFINDER_SMTP_URL": "smtps://mail.example.com/inbox"}, want: "WAYFINDER_SMTP_URL (--smtp-url): must have nothing after"},
+		{env: map[string]string{"WAYFINDER_SMTP_URL": "smtp://mail.example.com?tls=no"}, want: "WAYFINDER_SMTP_URL (--smtp-url): must have nothing after"},
+		{args: []string{"--mail-from", "Wayfinder"}, want: "WAYFINDER_MAIL_FROM (--mail-from)"},
+		{args: []string{"--mail-from", "hello@example.com, other@example.com"}, want: "WAYFINDER_MAIL_FROM (--mail-from)"},
+		{env: map[string]string{"WAYFINDER_SMTP_URL": "smtp://mail.example.com"}, want: "WAYFINDER_MAIL_FROM (--mail-from): must be set when WAYFINDER_SMTP_URL is"},
 	}
 	for _, tt := range tests {
 		_, _, err := Load(env(tt.env), tt.args, io.Discard, "serve")
@@ -158,6 +172,82 @@ func TestSettingsAreDocumented(t *testing.T) {
 	for _, s := range Settings {
 		if !strings.HasPrefix(s.Env, "WAYFINDER_") || s.Usage == "" || s.set == nil {
 			t.Errorf("setting %q is incomplete: env %q, usage %q", s.Flag, s.Env, s.Usage)
+		}
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	c, _, err := Load(env(map[string]string{"WAYFINDER_TRUSTED_PROXIES": " 10.1.2.3/8, 192.0.2.7 ,fd00::/8,"}), nil, io.Discard, "serve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(c.TrustedProxies)
+	if want := "[10.0.0.0/8 192.0.2.7/32 fd00::/8]"; got != want {
+		t.Errorf("TrustedProxies = %s, want %s", got, want)
+	}
+	if c, _, _ := Load(env(nil), nil, io.Discard, "serve"); c.TrustedProxies != nil {
+		t.Errorf("TrustedProxies by default = %v, want none", c.TrustedProxies)
+	}
+}
+
+func TestMailSettings(t *testing.T) {
+	tests := []struct {
+		env          map[string]string
+		wantURL      string
+		wantRedacted string
+		wantFrom     string
+	}{
+		{env: nil},
+		{
+			env:          map[string]string{"WAYFINDER_SMTP_URL": "smtp://mailer:s3cr%2Fet@mail.example.com:587", "WAYFINDER_MAIL_FROM": " Wayfinder <hello@example.com> "},
+			wantURL:      "smtp://mailer:s3cr%2Fet@mail.example.com:587",
+			wantRedacted: "smtp://mailer:xxxxx@mail.example.com:587",
+			wantFrom:     "Wayfinder <hello@example.com>",
+		},
+		{
+			env:          map[string]string{"WAYFINDER_SMTP_URL": "smtps://mail.example.com", "WAYFINDER_MAIL_FROM": "hello@example.com"},
+			wantURL:      "smtps://mail.example.com",
+			wantRedacted: "smtps://mail.example.com",
+			wantFrom:     "hello@example.com",
+		},
+	}
+	for _, tt := range tests {
+		c, _, err := Load(env(tt.env), nil, io.Discard, "serve")
+		if err != nil {
+			t.Errorf("Load(%v) error = %v", tt.env, err)
+			continue
+		}
+		if c.SMTPURL != tt.wantURL || c.RedactedSMTPURL() != tt.wantRedacted || c.MailFrom != tt.wantFrom {
+			t.Errorf("Load(%v) = URL %q, redacted %q, from %q; want %q, %q, %q", tt.env, c.SMTPURL, c.RedactedSMTPURL(), c.MailFrom,
+				tt.wantURL, tt.wantRedacted, tt.wantFrom)
+		}
+	}
+}
+
+// TestSecretsAreNotPrinted checks that neither a refused SMTP URL's error nor --help repeats a
+// password or a key from the environment.
+func TestSecretsAreNotPrinted(t *testing.T) {
+	const secret = "s3cret-Pa55"
+	tests := []struct {
+		name string
+		env  map[string]string
+		args []string
+	}{
+		{"a URL with a bad scheme", map[string]string{"WAYFINDER_SMTP_URL": "smtpx://u:" + secret + "@mail.example.com"}, nil},
+		{"a URL with a bad port", map[string]string{"WAYFINDER_SMTP_URL": "smtp://u:" + secret + "@mail.example.com:0"}, nil},
+		{"a URL with a path", map[string]string{"WAYFINDER_SMTP_URL": "smtp://u:" + secret + "@mail.example.com/x"}, nil},
+		{"a URL that does not parse", map[string]string{"WAYFINDER_SMTP_URL": "smtp://u:" + secret + "@mail.example.com:x:y"}, nil},
+		{"--help", map[string]string{"WAYFINDER_SMTP_URL": "smtp://u:" + secret + "@mail.example.com", "WAYFINDER_STRIPE_SECRET_KEY": "sk_" + secret}, []string{"--help"}},
+	}
+	for _, tt := range tests {
+		var out strings.Builder
+		_, _, err := Load(env(tt.env), tt.args, &out, "serve")
+		if err == nil {
+			t.Errorf("%s: Load succeeded, want an error", tt.name)
+			continue
+		}
+		if strings.Contains(err.Error(), secret) || strings.Contains(out.String(), secret) {
+			t.Errorf("%s: the password is printed: error %q, output %q", tt.name, err, out.String())
 		}
 	}
 }

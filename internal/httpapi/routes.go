@@ -15,11 +15,44 @@ type IdentityProvider interface {
 	Token(http.ResponseWriter, *http.Request)
 	UserInfo(http.ResponseWriter, *http.Request)
 	EndSession(http.ResponseWriter, *http.Request)
+	Auth0Logout(http.ResponseWriter, *http.Request)
 	LoginPage(http.ResponseWriter, *http.Request)
 	LoginSubmit(http.ResponseWriter, *http.Request)
 	SignupPage(http.ResponseWriter, *http.Request)
 	SignupSubmit(http.ResponseWriter, *http.Request)
 	Static(http.ResponseWriter, *http.Request)
+}
+
+// Route is one route of the embedded provider: a ServeMux pattern and its handler.
+type Route struct {
+	Pattern string
+	Handler http.HandlerFunc
+}
+
+// IdentityProviderRoutes are the embedded provider's routes, for routes below and for the
+// provider's own tests. Its endpoints are under /idp, the issuer's path; the iOS app's Auth0 client
+// (spec §7) calls three of them at the paths Auth0 serves them, so those answer there too.
+func IdentityProviderRoutes(p IdentityProvider) []Route {
+	return []Route{
+		{"GET /idp/.well-known/openid-configuration", p.Discovery},
+		{"GET /idp/jwks.json", p.JWKS},
+		{"GET /idp/authorize", p.Authorize},
+		{"POST /idp/authorize", p.Authorize},
+		{"POST /idp/token", p.Token},
+		{"GET /idp/userinfo", p.UserInfo},
+		{"POST /idp/userinfo", p.UserInfo},
+		{"GET /idp/logout", p.EndSession},
+		{"POST /idp/logout", p.EndSession},
+		{"GET /idp/login", p.LoginPage},
+		{"POST /idp/login", p.LoginSubmit},
+		{"GET /idp/signup", p.SignupPage},
+		{"POST /idp/signup", p.SignupSubmit},
+		{"GET /idp/static/{file}", p.Static},
+		// Auth0's paths.
+		{"GET /authorize", p.Authorize},
+		{"POST /oauth/token", p.Token},
+		{"GET /v2/logout", p.Auth0Logout},
+	}
 }
 
 // routes is the one list of every route the server answers.
@@ -99,20 +132,9 @@ func (s *server) routes(rt *router) {
 
 	// The embedded OpenID provider, when no external one is configured.
 	if s.idp != nil {
-		rt.handle("GET /idp/.well-known/openid-configuration", s.idp.Discovery)
-		rt.handle("GET /idp/jwks.json", s.idp.JWKS)
-		rt.handle("GET /idp/authorize", s.idp.Authorize)
-		rt.handle("POST /idp/authorize", s.idp.Authorize)
-		rt.handle("POST /idp/token", s.idp.Token)
-		rt.handle("GET /idp/userinfo", s.idp.UserInfo)
-		rt.handle("POST /idp/userinfo", s.idp.UserInfo)
-		rt.handle("GET /idp/logout", s.idp.EndSession)
-		rt.handle("POST /idp/logout", s.idp.EndSession)
-		rt.handle("GET /idp/login", s.idp.LoginPage)
-		rt.handle("POST /idp/login", s.idp.LoginSubmit)
-		rt.handle("GET /idp/signup", s.idp.SignupPage)
-		rt.handle("POST /idp/signup", s.idp.SignupSubmit)
-		rt.handle("GET /idp/static/{file}", s.idp.Static)
+		for _, r := range IdentityProviderRoutes(s.idp) {
+			rt.handle(r.Pattern, r.Handler)
+		}
 		rt.Handle("/idp/", http.HandlerFunc(s.notFound))
 	}
 

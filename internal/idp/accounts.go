@@ -2,20 +2,13 @@ package idp
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
-	"net"
-	"net/http"
 	"net/mail"
 	"strings"
-	"time"
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/cleantext"
-	"wayfinder/internal/sqlstore"
 )
 
 // normalizeEmail is the form an email is stored and compared in: trimmed and lower-cased, so
@@ -107,84 +100,14 @@ func (p *Provider) checkNewCredentials(email, password string) error {
 // Sign-in outcomes the pages tell apart.
 var errWrongCredentials = errors.New("wrong email or password")
 
-// tooManyAttempts says sign-in is paused and for how long.
-type tooManyAttempts struct{ wait time.Duration }
-
-func (e tooManyAttempts) Error() string { return "too many sign-in attempts" }
-
-// minutes is the wait rounded up to whole minutes, at least one.
-func (e tooManyAttempts) minutes() int {
-	m := int((e.wait + time.Minute - 1) / time.Minute)
-	return max(m, 1)
-}
-
-// attemptKey names an account or address in the attempt log by an HMAC, so the log holds neither
-// emails nor addresses in the clear.
-func (p *Provider) attemptKey(scope, value string) string {
-	m := hmac.New(sha256.New, p.flowKey)
-	m.Write([]byte("attempt\x00" + scope + "\x00" + value))
-	return hex.EncodeToString(m.Sum(nil))
-}
-
-// checkLimit returns tooManyAttempts when scope and key have limit failures or more in the window.
-func (p *Provider) checkLimit(ctx context.Context, scope, key string, limit int, now time.Time) error {
-	n, oldest, err := p.store.LoginFailures(ctx, scope, key, now.Add(-attemptWindow))
-	if err != nil {
-		return err
-	}
-	if n < limit {
-		return nil
-	}
-	p.log.WarnContext(ctx, "sign-in paused by the rate limit", "scope", scope, "failures", n)
-	return tooManyAttempts{wait: oldest.Add(attemptWindow).Sub(now)}
-}
-
-// checkLimits applies the per-address limit and, when email is given, the per-account one.
-func (p *Provider) checkLimits(ctx context.Context, email, addr string, now time.Time) error {
-	var longest tooManyAttempts
-	checks := []struct {
-		scope, value string
-		limit        int
-	}{{sqlstore.AttemptScopeAddress, addr, addressAttemptLimit}, {sqlstore.AttemptScopeAccount, email, accountAttemptLimit}}
-	for _, c := range checks {
-		if c.value == "" {
-			continue
-		}
-		err := p.checkLimit(ctx, c.scope, p.attemptKey(c.scope, c.value), c.limit, now)
-		var tm tooManyAttempts
-		if errors.As(err, &tm) {
-			longest.wait = max(longest.wait, tm.wait)
-			continue
-		}
-		if err != nil {
-			return err
-		}
-	}
-	if longest.wait > 0 {
-		return longest
-	}
-	return nil
-}
-
-// recordFailure logs a failed attempt for the address and, when email is given, the account.
-func (p *Provider) recordFailure(ctx context.Context, email, addr string, now time.Time) error {
-	for _, a := range []struct{ scope, value string }{{sqlstore.AttemptScopeAddress, addr}, {sqlstore.AttemptScopeAccount, email}} {
-		if a.value == "" {
-			continue
-		}
-		if err := p.store.RecordLoginAttempt(ctx, sqlstore.LoginAttempt{Scope: a.scope, Key: p.attemptKey(a.scope, a.value), At: now}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// authenticate checks an email and password under the rate limits. It costs the same time whether
-// or not the email has an account (a hash is checked either way), and answers both the same:
-// errWrongCredentials. A paused account or address gets tooManyAttempts before any password check.
+// authenticate checks an email and password under the sign-in limits (see reserveSignIn). It costs
+// the same time whether or not the email has an account (a hash is checked either way), and
+// answers both the same: errWrongCredentials. An attempt the limits refuse gets tooManyAttempts
+// before any password check.
 func (p *Provider) authenticate(ctx context.Context, email, password, addr string) (account.User, error) {
 	now := p.now()
-	if err := p.checkLimits(ctx, email, addr, now); err != nil {
+	attempt, err := p.reserveSignIn(ctx, email, addr, now)
+	if err != nil {
 		return account.User{}, err
 	}
 	user, hash, err := p.store.CredentialsByEmail(ctx, email)
@@ -203,9 +126,7 @@ func (p *Provider) authenticate(ctx context.Context, email, password, addr strin
 		p.log.ErrorContext(ctx, "a stored password hash cannot be read", "user_id", user.ID, "err", verr)
 	}
 	if !known || !ok {
-		if err := p.recordFailure(ctx, email, addr, now); err != nil {
-			return account.User{}, err
-		}
+		// The attempt was recorded as a failure when it was reserved: nothing more to write.
 		if known {
 			p.log.WarnContext(ctx, "sign-in failed", "reason", "wrong password", "user_id", user.ID)
 		} else {
@@ -213,8 +134,7 @@ func (p *Provider) authenticate(ctx context.Context, email, password, addr strin
 		}
 		return account.User{}, errWrongCredentials
 	}
-	if err := p.store.RecordLoginAttempt(ctx, sqlstore.LoginAttempt{Scope: sqlstore.AttemptScopeAccount,
-		Key: p.attemptKey(sqlstore.AttemptScopeAccount, email), Succeeded: true, At: now}); err != nil {
+	if err := p.signInSucceeded(ctx, attempt); err != nil {
 		return account.User{}, err
 	}
 	p.log.InfoContext(ctx, "signed in", "user_id", user.ID)
@@ -259,15 +179,4 @@ func (p *Provider) unknownAccountHash(ctx context.Context) (string, error) {
 		p.dummyHash = h
 	}
 	return p.dummyHash, nil
-}
-
-// clientAddress is the address a request came from, for the per-address limit. It is the peer's
-// address without the port; behind a proxy, the server's middleware is expected to have put the
-// client's own address into RemoteAddr.
-func clientAddress(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

@@ -2,6 +2,7 @@ package idp
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -578,8 +579,8 @@ func TestSignIn(t *testing.T) {
 		t.Errorf("cross-site sign-in post: %d, want 403", resp.StatusCode)
 	}
 
-	// The account limit: one wrong password above counts; four more pause the account, even for the
-	// right password, with a kind message and Retry-After.
+	// The pair limit: one wrong password above counts; four more from this address pause the
+	// account here, even for the right password, with a kind message and Retry-After.
 	for i := range 4 {
 		resp, _ := e.postForm(b, "/idp/login", url.Values{"email": {"ann@example.com"}, "password": {"wrong password!"}})
 		if resp.StatusCode != http.StatusUnauthorized {
@@ -636,9 +637,9 @@ func TestUnknownEmailCostsAPasswordCheck(t *testing.T) {
 	if err != errWrongCredentials {
 		t.Fatalf("authenticate(unknown) = %v, want errWrongCredentials", err)
 	}
-	n, _, _ := e.db.LoginFailures(t.Context(), "account", e.p.attemptKey("account", "nobody@example.com"), e.clock.now().Add(-time.Minute))
-	if n != 1 {
-		t.Errorf("failures recorded for the unknown email = %d, want 1", n)
+	f, _ := e.db.LoginFailures(t.Context(), "account", e.p.attemptKey("account", "nobody@example.com"), e.clock.now().Add(-time.Minute))
+	if f.Count != 1 {
+		t.Errorf("failures recorded for the unknown email = %d, want 1", f.Count)
 	}
 }
 
@@ -663,5 +664,131 @@ func TestUncleanEmails(t *testing.T) {
 				t.Errorf("an unclean email was logged as an error: %s", e.logs.String())
 			}
 		})
+	}
+}
+
+// TestClaimsFollowScopes signs in with fewer scopes each time: the ID token and userinfo say of the
+// user only what the scopes granted allow, and the access token carries the role the API needs
+// whatever the scopes.
+func TestClaimsFollowScopes(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t)
+	u, err := e.p.CreateUser(t.Context(), "ann@example.com", annPassword, account.RoleMember)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.UpdateUserProfile(t.Context(), u.ID, "Ann", "Lee", nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		scope      string
+		want, none []string
+	}{
+		{"openid", nil, []string{"email", "email_verified", "name", "given_name", "family_name", "roles"}},
+		{"openid email", []string{"email", "email_verified"}, []string{"name", "given_name", "family_name", "roles"}},
+		{"openid profile", []string{"name", "given_name", "family_name", "roles"}, []string{"email", "email_verified"}},
+		{"openid profile email", []string{"email", "email_verified", "name", "given_name", "family_name", "roles"}, nil},
+	} {
+		t.Run(tt.scope, func(t *testing.T) {
+			b := e.browser()
+			a := e.authRequest(func(q url.Values) { q.Set("scope", tt.scope) })
+			resp, _ := e.get(b, e.authorizeURL(a))
+			resp, _ = e.postForm(b, "/idp/login", url.Values{"flow": {flowOf(resp)}, "email": {"ann@example.com"}, "password": {annPassword}})
+			if resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("sign-in = %d", resp.StatusCode)
+			}
+			status, tr := e.exchange(callback(t, resp).Get("code"), a)
+			if status != http.StatusOK {
+				t.Fatalf("exchange = %d %s", status, tr.Error)
+			}
+			set := e.jwks()
+			_, id := verifyJWT(t, tr.IDToken, set)
+			_, info := e.userinfo(tr.AccessToken)
+			for name, claims := range map[string]map[string]any{"ID token": id, "userinfo": info} {
+				if claims["sub"] != u.ID {
+					t.Errorf("%s sub = %v, want %s", name, claims["sub"], u.ID)
+				}
+				for _, c := range tt.want {
+					if _, ok := claims[c]; !ok {
+						t.Errorf("%s lacks %s: %v", name, c, claims)
+					}
+				}
+				for _, c := range tt.none {
+					if _, ok := claims[c]; ok {
+						t.Errorf("%s has %s, which %q does not grant", name, c, tt.scope)
+					}
+				}
+			}
+			if _, at := verifyJWT(t, tr.AccessToken, set); fmt.Sprint(at["roles"]) != "[member]" {
+				t.Errorf("access token roles = %v, want [member]", at["roles"])
+			}
+		})
+	}
+}
+
+// TestAuth0Paths walks the iOS app's Auth0 client through Auth0's own paths: /authorize, then
+// /oauth/token with a JSON body and with a form, then /v2/logout with returnTo.
+func TestAuth0Paths(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t)
+	if _, err := e.p.CreateUser(t.Context(), "sam@example.com", annPassword, account.RoleMember); err != nil {
+		t.Fatal(err)
+	}
+	b := e.browser()
+	a := e.authRequest(func(q url.Values) {
+		q.Set("client_id", IOSClientID)
+		q.Set("redirect_uri", "wayfinder://auth/callback")
+	})
+	resp, _ := e.get(b, e.srv.URL+"/authorize?"+a.query.Encode())
+	if resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/idp/login" {
+		t.Fatalf("GET /authorize: %d at %s, want the sign-in page", resp.StatusCode, resp.Request.URL.Path)
+	}
+	resp, _ = e.postForm(b, "/idp/login", url.Values{"flow": {flowOf(resp)}, "email": {"sam@example.com"}, "password": {annPassword}})
+	code := callback(t, resp).Get("code")
+
+	post := func(contentType, body string) (int, tokenResponse) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/oauth/token", strings.NewReader(body))
+		req.Header.Set("Content-Type", contentType)
+		resp, raw := e.do(http.DefaultClient, req)
+		var tr tokenResponse
+		if err := json.Unmarshal([]byte(raw), &tr); err != nil {
+			t.Fatalf("POST /oauth/token answered %d with %q", resp.StatusCode, raw)
+		}
+		return resp.StatusCode, tr
+	}
+	body, _ := json.Marshal(map[string]string{"grant_type": "authorization_code", "client_id": IOSClientID, "code": code,
+		"code_verifier": a.verifier, "redirect_uri": "wayfinder://auth/callback"})
+	status, tr := post("application/json", string(body))
+	if status != http.StatusOK || tr.AccessToken == "" || tr.IDToken == "" || tr.RefreshToken == "" {
+		t.Fatalf("JSON code exchange at /oauth/token: %d %+v", status, tr)
+	}
+	body, _ = json.Marshal(map[string]string{"grant_type": "refresh_token", "client_id": IOSClientID, "refresh_token": tr.RefreshToken})
+	status, tr = post("application/json; charset=utf-8", string(body))
+	if status != http.StatusOK || tr.RefreshToken == "" {
+		t.Fatalf("JSON refresh at /oauth/token: %d %+v", status, tr)
+	}
+	status, tr = post("application/x-www-form-urlencoded", url.Values{"grant_type": {"refresh_token"}, "client_id": {IOSClientID}, "refresh_token": {tr.RefreshToken}}.Encode())
+	if status != http.StatusOK {
+		t.Fatalf("form refresh at /oauth/token: %d %+v", status, tr)
+	}
+	for _, bad := range []string{`{"grant_type": ["refresh_token"]}`, `{"grant_type": 1}`, `[1]`, `{"a":"b"} {"c":"d"}`, `not json`} {
+		if status, tr := post("application/json", bad); status != http.StatusBadRequest || tr.Error != "invalid_request" {
+			t.Errorf("body %s: %d %q, want 400 invalid_request", bad, status, tr.Error)
+		}
+	}
+
+	// /v2/logout ends the provider session and goes back where returnTo says, when registered.
+	resp, _ = e.get(b, e.srv.URL+"/v2/logout?"+url.Values{"client_id": {WebClientID}, "returnTo": {e.srv.URL + "/"}}.Encode())
+	if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != e.srv.URL+"/" {
+		t.Errorf("GET /v2/logout: %d to %q, want 302 to the registered returnTo", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	resp, _ = e.get(b, e.srv.URL+"/v2/logout?"+url.Values{"client_id": {WebClientID}, "returnTo": {"https://evil.example/"}}.Encode())
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /v2/logout to an unregistered returnTo: %d, want the signed-out page", resp.StatusCode)
+	}
+	resp, _ = e.get(b, e.authorizeURL(e.authRequest(nil)))
+	if resp.Request.URL.Path != "/idp/login" {
+		t.Errorf("after /v2/logout, authorize went to %s, want the sign-in page", resp.Request.URL.Path)
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"slices"
@@ -185,7 +188,7 @@ func (p *Provider) finishAuthorize(w http.ResponseWriter, r *http.Request, ar fo
 	} else {
 		ar.GrantAudience(p.cfg.Audience)
 	}
-	resp, err := p.oauth.NewAuthorizeResponse(ctx, ar, p.userSession(user, ar.GetClient().GetID(), authTime, requestedAt))
+	resp, err := p.oauth.NewAuthorizeResponse(ctx, ar, p.userSession(user, ar.GetClient().GetID(), ar.GetGrantedScopes(), authTime, requestedAt))
 	if err != nil {
 		p.authorizeError(w, r, ar, err)
 		return
@@ -195,8 +198,9 @@ func (p *Provider) finishAuthorize(w http.ResponseWriter, r *http.Request, ar fo
 }
 
 // userSession is the session of a user's tokens: the subject is the user's ID (their subject too),
-// and both tokens carry the role under the configured claim name.
-func (p *Provider) userSession(user account.User, clientID string, authTime, requestedAt time.Time) *Session {
+// the access token carries the role under the configured claim name, and the ID token what the
+// granted scopes allow (identityClaims).
+func (p *Provider) userSession(user account.User, clientID string, granted fosite.Arguments, authTime, requestedAt time.Time) *Session {
 	claims := &jwt.IDTokenClaims{
 		Subject:                         user.ID,
 		AuthTime:                        authTime.UTC().Truncate(time.Second),
@@ -207,21 +211,39 @@ func (p *Provider) userSession(user account.User, clientID string, authTime, req
 		DefaultSession: &openid.DefaultSession{Subject: user.ID, Claims: claims, Headers: &jwt.Headers{}},
 		ClientID:       clientID,
 	}
-	p.applyUser(s, user)
+	p.applyUser(s, user, granted)
 	return s
 }
 
 // applyUser writes what the tokens say about the user into the session: at sign-in, and again on
 // every refresh, so a changed role or email reaches the next tokens.
-func (p *Provider) applyUser(s *Session, user account.User) {
-	roles := []string{string(user.Role)}
-	s.Roles, s.RolesClaim = roles, p.cfg.RolesClaim
-	claims := s.IDTokenClaims()
-	claims.Extra = map[string]any{
-		"email":          user.Email,
-		"email_verified": false,
-		p.cfg.RolesClaim: roles,
+func (p *Provider) applyUser(s *Session, user account.User, granted fosite.Arguments) {
+	s.Roles, s.RolesClaim = []string{string(user.Role)}, p.cfg.RolesClaim
+	s.IDTokenClaims().Extra = p.identityClaims(user, granted)
+}
+
+// identityClaims are what the ID token and userinfo say of the user besides sub, as the granted
+// scopes allow: the email with "email"; the names and the roles with "profile". A client that asks
+// for "openid" alone learns who the user is and nothing about them.
+func (p *Provider) identityClaims(user account.User, granted fosite.Arguments) map[string]any {
+	claims := map[string]any{}
+	if granted.Has("email") {
+		claims["email"] = user.Email
+		claims["email_verified"] = false
 	}
+	if granted.Has("profile") {
+		claims[p.cfg.RolesClaim] = []string{string(user.Role)}
+		if user.FirstName != "" {
+			claims["given_name"] = user.FirstName
+		}
+		if user.LastName != "" {
+			claims["family_name"] = user.LastName
+		}
+		if name := strings.TrimSpace(user.FirstName + " " + user.LastName); name != "" {
+			claims["name"] = name
+		}
+	}
+	return claims
 }
 
 // authorizeError logs a refused authorization and answers it: back to the client with the error
@@ -275,10 +297,17 @@ func (p *Provider) currentUser(r *http.Request) (account.User, time.Time, bool) 
 
 // Token is the token endpoint: authorization_code (with the PKCE verifier) and refresh_token (each
 // refresh token works once; using one twice revokes the whole family). A refresh re-reads the user,
-// so a new role applies and a deleted user gets no more tokens.
+// so a new role applies and a deleted user gets no more tokens. It takes the parameters
+// form-encoded, as OAuth specifies, or as a JSON object of strings, as Auth0's clients send them.
 func (p *Provider) Token(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := formFromJSON(r); err != nil {
+		p.log.WarnContext(ctx, "token request refused", "error", "invalid_request", "hint", err.Error())
+		w.Header().Set("Cache-Control", "no-store")
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_request", "error_description": err.Error()})
+		return
+	}
 	ar, err := p.oauth.NewAccessRequest(ctx, r, newSession())
 	if err != nil {
 		p.tokenError(w, r, ar, err)
@@ -299,7 +328,7 @@ func (p *Provider) Token(w http.ResponseWriter, r *http.Request) {
 			p.tokenError(w, r, ar, fosite.ErrServerError.WithWrap(err).WithDebug(err.Error()))
 			return
 		}
-		p.applyUser(s, u)
+		p.applyUser(s, u, ar.GetGrantedScopes())
 	}
 	resp, err := p.oauth.NewAccessResponse(ctx, ar)
 	if err != nil {
@@ -307,6 +336,33 @@ func (p *Provider) Token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.oauth.WriteAccessResponse(ctx, w, ar, resp)
+}
+
+// formFromJSON turns a JSON body into the form-encoded one fosite reads. Every value must be a
+// string: OAuth's parameters are. A request that is not JSON is left as it is.
+func formFromJSON(r *http.Request) error {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "application/json" {
+		return nil
+	}
+	var params map[string]any
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(&params); err != nil || dec.More() {
+		return errors.New("The body is not one JSON object.")
+	}
+	form := url.Values{}
+	for k, v := range params {
+		s, ok := v.(string)
+		if !ok {
+			return fmt.Errorf("The parameter %.40q must be a string.", k)
+		}
+		form.Set(k, s)
+	}
+	body := form.Encode()
+	r.Body = io.NopCloser(strings.NewReader(body))
+	r.ContentLength = int64(len(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return nil
 }
 
 // tokenError logs a refused token request, without any token or code, and answers it.
@@ -330,8 +386,8 @@ func (p *Provider) tokenError(w http.ResponseWriter, r *http.Request, ar fosite.
 	p.oauth.WriteAccessError(r.Context(), w, ar, err)
 }
 
-// UserInfo returns the claims about the holder of an access token: sub, email, email_verified, the
-// name fields that are set, and the roles. A refresh token is refused, although fosite's check alone
+// UserInfo returns the claims about the holder of an access token: sub, and what the token's scopes
+// allow of the email, the name fields that are set, and the roles (identityClaims). A refresh token is refused, although fosite's check alone
 // would accept one, and so is a token in the URL, where logs would keep it.
 func (p *Provider) UserInfo(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
@@ -364,21 +420,8 @@ func (p *Provider) UserInfo(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "server_error"})
 		return
 	}
-	claims := map[string]any{
-		"sub":            u.ID,
-		"email":          u.Email,
-		"email_verified": false,
-		p.cfg.RolesClaim: []string{string(u.Role)},
-	}
-	if u.FirstName != "" {
-		claims["given_name"] = u.FirstName
-	}
-	if u.LastName != "" {
-		claims["family_name"] = u.LastName
-	}
-	if name := strings.TrimSpace(u.FirstName + " " + u.LastName); name != "" {
-		claims["name"] = name
-	}
+	claims := p.identityClaims(u, ar.GetGrantedScopes())
+	claims["sub"] = u.ID
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, claims)
 }
@@ -416,6 +459,19 @@ func (p *Provider) EndSession(w http.ResponseWriter, r *http.Request) {
 	}
 	p.log.InfoContext(ctx, "signed out at the provider", "redirect", "registered")
 	http.Redirect(w, r, target, http.StatusFound)
+}
+
+// Auth0Logout is Auth0's logout endpoint (/v2/logout), for the iOS app's Auth0 client: EndSession,
+// with Auth0's returnTo read as post_logout_redirect_uri. The same rule applies: the browser is sent
+// there only when it is registered for the client.
+func (p *Provider) Auth0Logout(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if returnTo := q.Get("returnTo"); returnTo != "" && q.Get("post_logout_redirect_uri") == "" {
+		q.Set("post_logout_redirect_uri", returnTo)
+	}
+	q.Del("returnTo")
+	r.URL.RawQuery = q.Encode()
+	p.EndSession(w, r)
 }
 
 // postLogoutTarget returns where EndSession may send the browser, with state added, or "".

@@ -23,6 +23,7 @@ import (
 
 	"github.com/go-jose/go-jose/v3"
 
+	"wayfinder/internal/httpapi"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
 )
@@ -151,7 +152,7 @@ func newTestEnvOn(t *testing.T, dsn string) *testEnv {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	for _, r := range e.p.Routes() {
+	for _, r := range httpapi.IdentityProviderRoutes(e.p) {
 		mux.HandleFunc(r.Pattern, r.Handler)
 	}
 	return e

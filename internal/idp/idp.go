@@ -14,7 +14,6 @@ import (
 	"errors"
 	"html/template"
 	"log/slog"
-	"net/http"
 	"net/url"
 	"runtime"
 	"strings"
@@ -51,12 +50,6 @@ const (
 	refreshTokenLifetime = 30 * 24 * time.Hour
 	codeLifetime         = 5 * time.Minute
 	sessionLifetime      = 14 * 24 * time.Hour
-	// attemptWindow is how far back the sign-in rate limits look.
-	attemptWindow = 15 * time.Minute
-	// accountAttemptLimit and addressAttemptLimit are the failures allowed in the window per
-	// account and per client address before sign-in pauses.
-	accountAttemptLimit = 5
-	addressAttemptLimit = 30
 )
 
 // scopes are what both clients may ask for.
@@ -82,6 +75,8 @@ type Config struct {
 	Secure bool
 	// BrandName is the product's name on the pages.
 	BrandName string
+	// SignupsPerHour is how many sign-ups one address may make in an hour; 0 is the default, 10.
+	SignupsPerHour int
 }
 
 // Store is the storage the provider needs; *sqlstore.DB provides it.
@@ -97,8 +92,13 @@ type Store interface {
 	CredentialsByEmail(ctx context.Context, email string) (account.User, string, error)
 	SetPasswordHash(ctx context.Context, userID, passwordHash string, now time.Time) error
 
-	RecordLoginAttempt(ctx context.Context, a sqlstore.LoginAttempt) error
-	LoginFailures(ctx context.Context, scope, key string, since time.Time) (int, time.Time, error)
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	LockLoginAttempts(ctx context.Context, keys ...string) error
+	RecordLoginAttempt(ctx context.Context, a sqlstore.LoginAttempt) (int64, error)
+	SucceedLoginAttempts(ctx context.Context, ids ...int64) error
+	ForgetLoginAttempts(ctx context.Context, ids ...int64) error
+	LoginFailures(ctx context.Context, scope, key string, since time.Time) (sqlstore.LoginFailures, error)
+	LoginSucceededSince(ctx context.Context, scope, key string, since time.Time) (bool, error)
 
 	CreateIdPSession(ctx context.Context, s sqlstore.IdPSession) error
 	IdPSessionByIDHash(ctx context.Context, idHash string, now time.Time) (sqlstore.IdPSession, error)
@@ -115,7 +115,7 @@ type Store interface {
 	CommitTxContext(ctx context.Context) error
 	RollbackTxContext(ctx context.Context) error
 
-	DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore time.Time) (sqlstore.IdentityCleanup, error)
+	DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore, knownBefore time.Time) (sqlstore.IdentityCleanup, error)
 }
 
 // SecretStore is the part of the store that keeps server secrets.
@@ -381,39 +381,11 @@ func (p *Provider) Maintain(ctx context.Context) {
 	if err := p.RotateKeysIfDue(ctx, now); err != nil {
 		p.log.ErrorContext(ctx, "signing key rotation failed", "err", err)
 	}
-	c, err := p.store.DeleteExpiredIdentityRows(ctx, now, now.Add(-24*time.Hour))
+	c, err := p.store.DeleteExpiredIdentityRows(ctx, now, now.Add(-attemptMemory), now.Add(-knownAddressPeriod))
 	if err != nil {
 		p.log.ErrorContext(ctx, "removing expired sign-in data failed", "err", err)
 		return
 	}
 	p.log.DebugContext(ctx, "expired sign-in data removed", "login_states", c.LoginStates,
-		"idp_sessions", c.IdPSessions, "oauth_requests", c.OAuthRequests, "login_attempts", c.LoginAttempts)
-}
-
-// Route is one endpoint of the provider: a ServeMux pattern and its handler.
-type Route struct {
-	Pattern string
-	Handler http.HandlerFunc
-}
-
-// Routes lists every endpoint of the provider under the issuer's path (/idp), for the server's one
-// routes list. The paths match the discovery document.
-func (p *Provider) Routes() []Route {
-	base := p.path("")
-	return []Route{
-		{"GET " + base + "/.well-known/openid-configuration", p.Discovery},
-		{"GET " + base + "/jwks.json", p.JWKS},
-		{"GET " + base + "/authorize", p.Authorize},
-		{"POST " + base + "/authorize", p.Authorize},
-		{"POST " + base + "/token", p.Token},
-		{"GET " + base + "/userinfo", p.UserInfo},
-		{"POST " + base + "/userinfo", p.UserInfo},
-		{"GET " + base + "/logout", p.EndSession},
-		{"POST " + base + "/logout", p.EndSession},
-		{"GET " + base + "/login", p.LoginPage},
-		{"POST " + base + "/login", p.LoginSubmit},
-		{"GET " + base + "/signup", p.SignupPage},
-		{"POST " + base + "/signup", p.SignupSubmit},
-		{"GET " + base + "/static/{file}", p.Static},
-	}
+		"idp_sessions", c.IdPSessions, "oauth_requests", c.OAuthRequests, "login_attempts", c.LoginAttempts, "known_addresses", c.KnownAddresses)
 }

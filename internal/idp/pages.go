@@ -20,6 +20,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/clientaddr"
 	"wayfinder/internal/sqlstore"
 )
 
@@ -329,7 +330,7 @@ func (p *Provider) LoginSubmit(w http.ResponseWriter, r *http.Request) {
 		p.render(w, r, http.StatusBadRequest, p.signInView(st), targets...)
 		return
 	}
-	user, err := p.authenticate(ctx, st.email, password, clientAddress(r))
+	user, err := p.authenticate(ctx, st.email, password, clientaddr.FromRequest(r))
 	var tm tooManyAttempts
 	switch {
 	case errors.As(err, &tm):
@@ -351,8 +352,8 @@ func (p *Provider) LoginSubmit(w http.ResponseWriter, r *http.Request) {
 }
 
 // SignupSubmit creates an account (POST /idp/signup). The email must be new: a taken one gets a
-// kind message with a link to sign in instead, and counts toward the address's limit so the form
-// cannot be used to test many emails quickly.
+// kind message with a link to sign in instead. Sign-ups that pass the form's checks count toward
+// the address's sign-up limit, so the form cannot be used to make accounts, or test emails, in bulk.
 func (p *Provider) SignupSubmit(w http.ResponseWriter, r *http.Request) {
 	if !p.readForm(w, r) {
 		return
@@ -360,28 +361,27 @@ func (p *Provider) SignupSubmit(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	st := formState{flow: p.validFlow(r.PostForm.Get("flow")), email: normalizeEmail(r.PostForm.Get("email"))}
 	targets := p.formTargets(st.flow)
-	addr := clientAddress(r)
-	now := p.now()
-	var tm tooManyAttempts
-	if err := p.checkLimits(ctx, "", addr, now); errors.As(err, &tm) {
+	password := r.PostForm.Get("password")
+	err := p.checkNewCredentials(st.email, password)
+	if err == nil {
+		err = p.reserveSignUp(ctx, clientaddr.FromRequest(r), p.now())
+	}
+	var user account.User
+	if err == nil {
+		user, err = p.CreateUser(ctx, st.email, password, account.RoleMember)
+	}
+	var (
+		ae *apperr.Error
+		tm tooManyAttempts
+	)
+	switch {
+	case err == nil:
+	case errors.As(err, &tm):
 		st.summary = []summaryItem{{Message: p.tooManyMessage(tm)}}
 		w.Header().Set("Retry-After", retryAfter(tm))
 		p.render(w, r, http.StatusTooManyRequests, p.signUpView(st), targets...)
 		return
-	} else if err != nil {
-		p.log.ErrorContext(ctx, "sign-up failed", "err", err)
-		st.summary = []summaryItem{{Message: p.msg.T(msgSomethingWrong)}}
-		p.render(w, r, http.StatusInternalServerError, p.signUpView(st), targets...)
-		return
-	}
-	user, err := p.CreateUser(ctx, st.email, r.PostForm.Get("password"), account.RoleMember)
-	var ae *apperr.Error
-	switch {
-	case err == nil:
 	case apperr.Is(err, apperr.Conflict):
-		if err := p.recordFailure(ctx, "", addr, now); err != nil {
-			p.log.ErrorContext(ctx, "a sign-up attempt cannot be recorded", "err", err)
-		}
 		p.log.WarnContext(ctx, "sign-up refused", "reason", "the email has an account")
 		st.emailErr = p.msg.T(msgEmailTaken)
 		st.summary = []summaryItem{{Field: "email", Message: st.emailErr, LinkURL: p.flowURL("/login", st.flow), LinkText: p.msg.T(msgEmailTakenLink)}}

@@ -4,19 +4,23 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"time"
 
 	"wayfinder/internal/apperr"
 )
 
-// The scopes a sign-in attempt is counted in: per account (the email tried) and per client address.
+// The scopes a sign-in attempt is counted in: per account (the email tried), per client address,
+// per account from one address (a pair), and sign-ups per address.
 const (
 	AttemptScopeAccount = "account"
 	AttemptScopeAddress = "address"
+	AttemptScopePair    = "pair"
+	AttemptScopeSignup  = "signup"
 )
 
-// LoginAttempt is one try at signing in, kept to rate-limit guessing. Key identifies the account or
-// the address; callers store a hash of it, not the email or address itself.
+// LoginAttempt is one try at signing in, kept to rate-limit guessing. Key identifies the account,
+// the address or both; callers store a hash of it, not the email or address itself.
 type LoginAttempt struct {
 	Scope     string
 	Key       string
@@ -24,48 +28,105 @@ type LoginAttempt struct {
 	At        time.Time
 }
 
-// RecordLoginAttempt stores one attempt. Every replica writes to the same table, so the limits hold
-// across all of them.
-func (s *DB) RecordLoginAttempt(ctx context.Context, a LoginAttempt) error {
-	if a.Scope != AttemptScopeAccount && a.Scope != AttemptScopeAddress || a.Key == "" {
-		return apperr.E(apperr.Invalid, "a login attempt needs a scope of account or address, and a key")
+// LockLoginAttempts makes the rest of the transaction the only one counting and recording attempts
+// under any of keys, until it ends: without it, guesses sent at once would all be counted before
+// any of them was recorded. On PostgreSQL it takes a transaction-scoped advisory lock per key, in
+// a fixed order so that two transactions never wait on each other; a SQLite transaction already
+// holds the database's one write lock.
+func (s *DB) LockLoginAttempts(ctx context.Context, keys ...string) error {
+	if s.dialect != DialectPostgres {
+		return nil
 	}
-	_, err := s.conn(ctx).ExecContext(ctx, `
-		INSERT INTO login_attempts (scope, key, succeeded, at) VALUES ($1, $2, $3, $4)`,
-		a.Scope, a.Key, a.Succeeded, utc(a.At))
-	return classify(err, "record the sign-in attempt")
+	if s.txOf(ctx) == nil {
+		return apperr.E(apperr.Internal, "locking sign-in attempts needs a transaction")
+	}
+	keys = slices.Clone(keys)
+	slices.Sort(keys)
+	for _, k := range slices.Compact(keys) {
+		if _, err := s.conn(ctx).ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, "login_attempts:"+k); err != nil {
+			return classify(err, "count the sign-in attempts")
+		}
+	}
+	return nil
+}
+
+// RecordLoginAttempt stores one attempt and returns its id. Every replica writes to the same table,
+// so the limits hold across all of them.
+func (s *DB) RecordLoginAttempt(ctx context.Context, a LoginAttempt) (int64, error) {
+	switch a.Scope {
+	case AttemptScopeAccount, AttemptScopeAddress, AttemptScopePair, AttemptScopeSignup:
+	default:
+		return 0, apperr.E(apperr.Invalid, "a login attempt needs a scope of account, address, pair or signup")
+	}
+	if a.Key == "" {
+		return 0, apperr.E(apperr.Invalid, "a login attempt needs a key")
+	}
+	var id int64
+	err := s.conn(ctx).QueryRowContext(ctx, `
+		INSERT INTO login_attempts (scope, key, succeeded, at) VALUES ($1, $2, $3, $4) RETURNING id`,
+		a.Scope, a.Key, a.Succeeded, utc(a.At)).Scan(&id)
+	return id, classify(err, "record the sign-in attempt")
+}
+
+// SucceedLoginAttempts marks recorded attempts as successes.
+func (s *DB) SucceedLoginAttempts(ctx context.Context, ids ...int64) error {
+	for _, id := range ids {
+		if _, err := s.conn(ctx).ExecContext(ctx, `UPDATE login_attempts SET succeeded = true WHERE id = $1`, id); err != nil {
+			return classify(err, "record the sign-in")
+		}
+	}
+	return nil
+}
+
+// ForgetLoginAttempts removes recorded attempts.
+func (s *DB) ForgetLoginAttempts(ctx context.Context, ids ...int64) error {
+	for _, id := range ids {
+		if _, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM login_attempts WHERE id = $1`, id); err != nil {
+			return classify(err, "record the sign-in")
+		}
+	}
+	return nil
+}
+
+// LoginFailures are the failed attempts of one scope and key that a limit weighs.
+type LoginFailures struct {
+	Count          int
+	Oldest, Latest time.Time // zero when Count is 0
 }
 
 // LoginFailures counts the failed attempts of scope and key after since that came after the last
-// successful one, and returns the time of the oldest it counted (zero when none). A success wipes
-// the slate: someone who mistyped twice and then got in does not carry those failures forward.
-func (s *DB) LoginFailures(ctx context.Context, scope, key string, since time.Time) (int, time.Time, error) {
-	// The window count gives the total beside the oldest row, in one query on both databases.
-	var (
-		oldest time.Time
-		n      int
-	)
-	err := s.conn(ctx).QueryRowContext(ctx, `
-		SELECT at, COUNT(*) OVER () FROM login_attempts
+// successful one. A success wipes the slate: someone who mistyped twice and then got in does not
+// carry those failures forward.
+func (s *DB) LoginFailures(ctx context.Context, scope, key string, since time.Time) (LoginFailures, error) {
+	// Two ordered reads rather than MIN and MAX, whose results SQLite would return as text.
+	const failures = `FROM login_attempts
 		WHERE scope = $1 AND key = $2 AND succeeded = false AND at > $3
 			AND NOT EXISTS (SELECT 1 FROM login_attempts ok
-				WHERE ok.scope = $1 AND ok.key = $2 AND ok.succeeded = true AND ok.at >= login_attempts.at)
-		ORDER BY at LIMIT 1`,
-		scope, key, utc(since)).Scan(&oldest, &n)
+				WHERE ok.scope = $1 AND ok.key = $2 AND ok.succeeded = true AND ok.at >= login_attempts.at)`
+	var f LoginFailures
+	err := s.conn(ctx).QueryRowContext(ctx, `SELECT at, COUNT(*) OVER () `+failures+` ORDER BY at LIMIT 1`,
+		scope, key, utc(since)).Scan(&f.Oldest, &f.Count)
+	if err == nil {
+		err = s.conn(ctx).QueryRowContext(ctx, `SELECT at `+failures+` ORDER BY at DESC LIMIT 1`,
+			scope, key, utc(since)).Scan(&f.Latest)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, time.Time{}, nil
+		return LoginFailures{}, nil
 	}
 	if err != nil {
-		return 0, time.Time{}, classify(err, "count the sign-in attempts")
+		return LoginFailures{}, classify(err, "count the sign-in attempts")
 	}
-	return n, oldest.UTC(), nil
+	f.Oldest, f.Latest = f.Oldest.UTC(), f.Latest.UTC()
+	return f, nil
 }
 
-// DeleteLoginAttemptsBefore removes attempts older than cutoff, which no limit looks at any more,
-// and returns how many it removed.
-func (s *DB) DeleteLoginAttemptsBefore(ctx context.Context, cutoff time.Time) (int64, error) {
-	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM login_attempts WHERE at < $1`, utc(cutoff))
-	return rowsAffected(res, err, "remove old sign-in attempts")
+// LoginSucceededSince reports whether scope and key have a successful attempt after since.
+func (s *DB) LoginSucceededSince(ctx context.Context, scope, key string, since time.Time) (bool, error) {
+	var ok bool
+	err := s.conn(ctx).QueryRowContext(ctx, `
+		SELECT EXISTS (SELECT 1 FROM login_attempts WHERE scope = $1 AND key = $2 AND succeeded = true AND at > $3)`,
+		scope, key, utc(since)).Scan(&ok)
+	return ok, classify(err, "count the sign-in attempts")
 }
 
 // IdPSession is the embedded identity provider's own sign-in session: it lets a person who signed
@@ -122,13 +183,16 @@ type IdentityCleanup struct {
 	IdPSessions   int64
 	OAuthRequests int64
 	LoginAttempts int64
+	// KnownAddresses counts successful sign-ins forgotten: their addresses are no longer known ones.
+	KnownAddresses int64
 }
 
 // DeleteExpiredIdentityRows removes what no one can use any more at now: expired login states,
-// provider sessions and OAuth codes and tokens, and sign-in attempts older than attemptsBefore.
+// provider sessions and OAuth codes and tokens, sign-in attempts older than attemptsBefore, and
+// successful sign-ins from an address older than knownBefore (they make the address a known one).
 // Used codes and refresh tokens stay until they expire, because a replay of one must still be
 // recognized as a replay.
-func (s *DB) DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore time.Time) (IdentityCleanup, error) {
+func (s *DB) DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore, knownBefore time.Time) (IdentityCleanup, error) {
 	var c IdentityCleanup
 	steps := []struct {
 		query string
@@ -139,7 +203,8 @@ func (s *DB) DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore 
 		{`DELETE FROM login_states WHERE expires_at <= $1`, now, &c.LoginStates, "remove expired login states"},
 		{`DELETE FROM idp_sessions WHERE expires_at <= $1`, now, &c.IdPSessions, "remove expired sign-in sessions"},
 		{`DELETE FROM oauth_requests WHERE expires_at <= $1`, now, &c.OAuthRequests, "remove expired codes and tokens"},
-		{`DELETE FROM login_attempts WHERE at < $1`, attemptsBefore, &c.LoginAttempts, "remove old sign-in attempts"},
+		{`DELETE FROM login_attempts WHERE at < $1 AND NOT (scope = 'pair' AND succeeded = true)`, attemptsBefore, &c.LoginAttempts, "remove old sign-in attempts"},
+		{`DELETE FROM login_attempts WHERE at < $1 AND scope = 'pair' AND succeeded = true`, knownBefore, &c.KnownAddresses, "remove old sign-ins"},
 	}
 	for _, st := range steps {
 		res, err := s.conn(ctx).ExecContext(ctx, st.query, utc(st.arg))

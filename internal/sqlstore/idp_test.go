@@ -1,6 +1,9 @@
 package sqlstore
 
 import (
+	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,47 +17,101 @@ func TestLoginAttempts(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			db := s.db
 			min := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
-			for _, a := range []LoginAttempt{
+			ids := map[string]int64{}
+			for i, a := range []LoginAttempt{
 				{AttemptScopeAccount, "ann", false, min(0)},
 				{AttemptScopeAccount, "ann", false, min(1)},
-				{AttemptScopeAccount, "ann", true, min(2)}, // a success wipes the two before it
+				{AttemptScopeAccount, "ann", false, min(2)}, // made a success below: it wipes the two before it
 				{AttemptScopeAccount, "ann", false, min(3)},
 				{AttemptScopeAccount, "ann", false, min(4)},
 				{AttemptScopeAddress, "ann", false, min(4)}, // another scope, same key
 				{AttemptScopeAccount, "bob", false, min(-30)},
 				{AttemptScopeAccount, "bob", false, min(5)},
+				{AttemptScopePair, "ann-here", true, min(-60)},
+				{AttemptScopeSignup, "here", false, min(6)}, // forgotten below
 			} {
-				if err := db.RecordLoginAttempt(ctx, a); err != nil {
-					t.Fatalf("RecordLoginAttempt(%+v): %v", a, err)
+				id, err := db.RecordLoginAttempt(ctx, a)
+				if err != nil || id == 0 {
+					t.Fatalf("RecordLoginAttempt(%+v) = %d, %v", a, id, err)
 				}
+				ids[fmt.Sprint(i)] = id
 			}
-			if got, want := codeOf(db.RecordLoginAttempt(ctx, LoginAttempt{Scope: "planet", Key: "x", At: t0})), apperr.Invalid; got != want {
-				t.Errorf("RecordLoginAttempt(unknown scope) code = %q, want %q", got, want)
+			if err := db.SucceedLoginAttempts(ctx, ids["2"]); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.ForgetLoginAttempts(ctx, ids["9"]); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.RecordLoginAttempt(ctx, LoginAttempt{Scope: "planet", Key: "x", At: t0}); codeOf(err) != apperr.Invalid {
+				t.Errorf("RecordLoginAttempt(unknown scope) code = %q, want %q", codeOf(err), apperr.Invalid)
 			}
 
 			tests := []struct {
 				name       string
 				scope, key string
 				since      time.Time
-				wantN      int
-				wantOldest time.Time
+				want       LoginFailures
 			}{
-				{"failures after the last success", AttemptScopeAccount, "ann", min(-15), 2, min(3)},
-				{"the window cuts the older failures", AttemptScopeAccount, "ann", min(3), 1, min(4)},
-				{"scopes are separate", AttemptScopeAddress, "ann", min(-15), 1, min(4)},
-				{"old failures fall out of the window", AttemptScopeAccount, "bob", min(-15), 1, min(5)},
-				{"nobody", AttemptScopeAccount, "carol", min(-15), 0, time.Time{}},
+				{"failures after the last success", AttemptScopeAccount, "ann", min(-15), LoginFailures{2, min(3), min(4)}},
+				{"the window cuts the older failures", AttemptScopeAccount, "ann", min(3), LoginFailures{1, min(4), min(4)}},
+				{"scopes are separate", AttemptScopeAddress, "ann", min(-15), LoginFailures{1, min(4), min(4)}},
+				{"old failures fall out of the window", AttemptScopeAccount, "bob", min(-15), LoginFailures{1, min(5), min(5)}},
+				{"a forgotten attempt", AttemptScopeSignup, "here", min(-15), LoginFailures{}},
+				{"nobody", AttemptScopeAccount, "carol", min(-15), LoginFailures{}},
 			}
 			for _, tt := range tests {
-				n, oldest, err := db.LoginFailures(ctx, tt.scope, tt.key, tt.since)
-				if err != nil || n != tt.wantN || !oldest.Equal(tt.wantOldest) {
-					t.Errorf("LoginFailures %s = %d, %v, %v; want %d, %v, nil", tt.name, n, oldest, err, tt.wantN, tt.wantOldest)
+				got, err := db.LoginFailures(ctx, tt.scope, tt.key, tt.since)
+				if err != nil || got != tt.want {
+					t.Errorf("LoginFailures %s = %+v, %v; want %+v", tt.name, got, err, tt.want)
 				}
 			}
+			for _, tt := range []struct {
+				since time.Time
+				want  bool
+			}{{min(-90), true}, {min(-60), false}} {
+				if got, err := db.LoginSucceededSince(ctx, AttemptScopePair, "ann-here", tt.since); err != nil || got != tt.want {
+					t.Errorf("LoginSucceededSince(%v) = %v, %v; want %v", tt.since, got, err, tt.want)
+				}
+			}
+		})
+	}
+}
 
-			n, err := db.DeleteLoginAttemptsBefore(ctx, min(0))
-			if err != nil || n != 1 {
-				t.Errorf("DeleteLoginAttemptsBefore = %d, %v; want 1, nil", n, err)
+// TestLockLoginAttempts checks that counting and recording under a key is one at a time: attempts
+// made at once, each counting the failures and recording one more only while there are fewer than
+// five, record five in all.
+func TestLockLoginAttempts(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			if s.name == DialectPostgres {
+				if err := db.LockLoginAttempts(ctx, "k"); codeOf(err) != apperr.Internal {
+					t.Errorf("LockLoginAttempts outside a transaction = %v, want an error", err)
+				}
+			}
+			var wg sync.WaitGroup
+			for range 40 {
+				wg.Go(func() {
+					err := db.InTx(ctx, func(ctx context.Context) error {
+						if err := db.LockLoginAttempts(ctx, "k", "other"); err != nil {
+							return err
+						}
+						f, err := db.LoginFailures(ctx, AttemptScopeAccount, "k", t0.Add(-time.Hour))
+						if err != nil || f.Count >= 5 {
+							return err
+						}
+						_, err = db.RecordLoginAttempt(ctx, LoginAttempt{Scope: AttemptScopeAccount, Key: "k", At: t0})
+						return err
+					})
+					if err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			if f, err := db.LoginFailures(ctx, AttemptScopeAccount, "k", t0.Add(-time.Hour)); err != nil || f.Count != 5 {
+				t.Errorf("attempts recorded = %d, %v; want 5", f.Count, err)
 			}
 		})
 	}
@@ -160,14 +217,16 @@ func TestDeleteExpiredIdentityRows(t *testing.T) {
 			for _, a := range []LoginAttempt{
 				{AttemptScopeAccount, "k", false, t0},
 				{AttemptScopeAccount, "k", false, later},
+				{AttemptScopePair, "k", true, t0},                       // a known address, kept longer
+				{AttemptScopePair, "k", true, t0.Add(-100 * time.Hour)}, // one known too long ago
 			} {
-				if err := db.RecordLoginAttempt(ctx, a); err != nil {
+				if _, err := db.RecordLoginAttempt(ctx, a); err != nil {
 					t.Fatal(err)
 				}
 			}
 
-			got, err := db.DeleteExpiredIdentityRows(ctx, later, later.Add(-time.Minute))
-			want := IdentityCleanup{LoginStates: 1, IdPSessions: 1, OAuthRequests: 1, LoginAttempts: 1}
+			got, err := db.DeleteExpiredIdentityRows(ctx, later, later.Add(-time.Minute), t0.Add(-time.Hour))
+			want := IdentityCleanup{LoginStates: 1, IdPSessions: 1, OAuthRequests: 1, LoginAttempts: 1, KnownAddresses: 1}
 			if err != nil || got != want {
 				t.Errorf("DeleteExpiredIdentityRows = %+v, %v; want %+v, nil", got, err, want)
 			}

@@ -18,7 +18,8 @@ export type Server = {
 export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string>; args?: string[] } = {}): Promise<Server> {
   const dir = mkdtempSync(path.join(tmpdir(), 'wayfinder-e2e-'));
   const databaseUrl = opts.databaseUrl ?? path.join(dir, 'wayfinder.db');
-  const args = ['serve', '--listen', '127.0.0.1:0', '--database-url', databaseUrl, ...(opts.args ?? [])];
+  // Every test member signs up from this machine's one address, so its sign-up limit is raised.
+  const args = ['serve', '--listen', '127.0.0.1:0', '--database-url', databaseUrl, '--signups-per-hour', '100000', ...(opts.args ?? [])];
   const proc: ChildProcess = spawn(binary, args, {
     env: { PATH: process.env.PATH ?? '', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

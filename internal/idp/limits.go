@@ -1,0 +1,220 @@
+package idp
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/netip"
+	"time"
+
+	"wayfinder/internal/sqlstore"
+)
+
+// The sign-in limits. Guessing a password must be slow for a stranger, and must never let a
+// stranger keep a member out:
+//   - an account tried from one address is locked for a while after a few failures (the pair
+//     limit), which stops a guesser at their own address and touches no one else;
+//   - one address failing across many accounts is paused (the address limit), which stops
+//     password spraying;
+//   - an account failing from anywhere slows down, each attempt waiting longer after the last
+//     failure (the account slowdown), which stops a guesser spread over many addresses; but not
+//     from an address the member has signed in from before, so their right password still works;
+//   - sign-ups from one address are limited too.
+//
+// Each attempt is counted before its password is checked, in a transaction that holds the
+// attempt's keys (LockLoginAttempts), so guesses sent at once are counted one after another: no
+// more of them reach the password hash than the limits allow. The state is in the database, so
+// the limits hold across replicas.
+const (
+	// attemptWindow is how far back the pair and address limits look, and how long they pause.
+	attemptWindow = 15 * time.Minute
+	// pairAttemptLimit is the failures allowed for one account from one address in the window.
+	pairAttemptLimit = 5
+	// addressAttemptLimit is the failures allowed from one address, across accounts, in the window.
+	addressAttemptLimit = 30
+	// accountFreeFailures is how many failures from anywhere an account takes before it slows down;
+	// accountSlowdownWindow is how far back they are counted.
+	accountFreeFailures   = 5
+	accountSlowdownWindow = 24 * time.Hour
+	// maxAccountDelay caps the account slowdown's wait between attempts.
+	maxAccountDelay = 5 * time.Minute
+	// knownAddressPeriod is how long a successful sign-in makes its address a known one for the
+	// account, exempt from the account slowdown.
+	knownAddressPeriod = 90 * 24 * time.Hour
+	// defaultSignupLimit is the sign-ups allowed from one address in signupWindow, unless
+	// configured (Config.SignupsPerHour).
+	defaultSignupLimit = 10
+	signupWindow       = time.Hour
+	// attemptMemory is how long attempts are kept: as long as the longest look back of a limit.
+	attemptMemory = accountSlowdownWindow
+)
+
+// tooManyAttempts says sign-in is paused and for how long.
+type tooManyAttempts struct{ wait time.Duration }
+
+func (e tooManyAttempts) Error() string { return "too many sign-in attempts" }
+
+// minutes is the wait rounded up to whole minutes, at least one.
+func (e tooManyAttempts) minutes() int {
+	m := int((e.wait + time.Minute - 1) / time.Minute)
+	return max(m, 1)
+}
+
+// accountDelay is how long an account that has failed failures times in accountSlowdownWindow
+// waits after its latest failure before the next attempt from an unknown address: nothing for
+// the first accountFreeFailures, then a second, doubling with each failure, up to maxAccountDelay.
+func accountDelay(failures int) time.Duration {
+	over := failures - accountFreeFailures
+	if over < 0 {
+		return 0
+	}
+	if over >= 16 {
+		return maxAccountDelay
+	}
+	return min(time.Second<<over, maxAccountDelay)
+}
+
+// addressKeyOf is the part of a client address the limits count by: the address itself for IPv4,
+// and its /64 network for IPv6, since one subscriber commonly holds a whole /64.
+func addressKeyOf(addr string) string {
+	a, err := netip.ParseAddr(addr)
+	if err != nil || !a.Is6() || a.Is4In6() {
+		return addr
+	}
+	p, _ := a.Prefix(64)
+	return p.String()
+}
+
+// attemptKey names an account, an address or both in the attempt log by an HMAC, so the log holds
+// neither emails nor addresses in the clear.
+func (p *Provider) attemptKey(scope, value string) string {
+	m := hmac.New(sha256.New, p.flowKey)
+	m.Write([]byte("attempt\x00" + scope + "\x00" + value))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// signInAttempt is a sign-in counted by reserveSignIn, for signInSucceeded to settle.
+type signInAttempt struct {
+	succeeded []int64 // its account and pair records, which become successes
+	forget    int64   // its address record, which a success removes
+}
+
+// reserveSignIn applies the sign-in limits to an attempt for email from addr and, if they allow
+// it, records it as a failure before its password is checked; signInSucceeded corrects that. It
+// returns tooManyAttempts with the longest wait of the limits that refuse. A refused attempt is
+// not recorded, so waiting out a pause is enough to end it.
+func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now time.Time) (signInAttempt, error) {
+	addrKey := addressKeyOf(addr)
+	account := p.attemptKey(sqlstore.AttemptScopeAccount, email)
+	address := p.attemptKey(sqlstore.AttemptScopeAddress, addrKey)
+	pair := p.attemptKey(sqlstore.AttemptScopePair, email+"\x00"+addrKey)
+	var attempt signInAttempt
+	err := p.store.InTx(ctx, func(ctx context.Context) error {
+		attempt = signInAttempt{}
+		if err := p.store.LockLoginAttempts(ctx, account, address); err != nil {
+			return err
+		}
+		var wait time.Duration
+		for _, l := range []struct {
+			scope, key string
+			limit      int
+		}{{sqlstore.AttemptScopePair, pair, pairAttemptLimit}, {sqlstore.AttemptScopeAddress, address, addressAttemptLimit}} {
+			f, err := p.store.LoginFailures(ctx, l.scope, l.key, now.Add(-attemptWindow))
+			if err != nil {
+				return err
+			}
+			if f.Count >= l.limit {
+				wait = max(wait, f.Oldest.Add(attemptWindow).Sub(now))
+				p.log.WarnContext(ctx, "sign-in paused by the rate limit", "scope", l.scope, "failures", f.Count)
+			}
+		}
+		known, err := p.store.LoginSucceededSince(ctx, sqlstore.AttemptScopePair, pair, now.Add(-knownAddressPeriod))
+		if err != nil {
+			return err
+		}
+		if !known {
+			f, err := p.store.LoginFailures(ctx, sqlstore.AttemptScopeAccount, account, now.Add(-accountSlowdownWindow))
+			if err != nil {
+				return err
+			}
+			if next := f.Latest.Add(accountDelay(f.Count)); f.Count >= accountFreeFailures && now.Before(next) {
+				wait = max(wait, next.Sub(now))
+				p.log.WarnContext(ctx, "sign-in slowed down for the account", "failures", f.Count)
+			}
+		}
+		if wait > 0 {
+			return tooManyAttempts{wait: wait}
+		}
+		for _, r := range []struct{ scope, key string }{
+			{sqlstore.AttemptScopeAccount, account}, {sqlstore.AttemptScopePair, pair}, {sqlstore.AttemptScopeAddress, address},
+		} {
+			id, err := p.store.RecordLoginAttempt(ctx, sqlstore.LoginAttempt{Scope: r.scope, Key: r.key, At: now})
+			if err != nil {
+				return err
+			}
+			if r.scope == sqlstore.AttemptScopeAddress {
+				attempt.forget = id
+			} else {
+				attempt.succeeded = append(attempt.succeeded, id)
+			}
+		}
+		return nil
+	})
+	return attempt, err
+}
+
+// signInSucceeded records that a reserved attempt had the right password: its account and pair
+// records become successes, which clears their earlier failures and makes the address a known one
+// for the account. Its address record is removed rather than marked, because a success must not
+// clear an address's failures: a guesser with one account of their own could otherwise sign in to
+// it between guesses at others.
+func (p *Provider) signInSucceeded(ctx context.Context, a signInAttempt) error {
+	return p.store.InTx(ctx, func(ctx context.Context) error {
+		if err := p.store.SucceedLoginAttempts(ctx, a.succeeded...); err != nil {
+			return err
+		}
+		return p.store.ForgetLoginAttempts(ctx, a.forget)
+	})
+}
+
+// signupLimit is the sign-ups allowed from one address in signupWindow.
+func (p *Provider) signupLimit() int {
+	if p.cfg.SignupsPerHour > 0 {
+		return p.cfg.SignupsPerHour
+	}
+	return defaultSignupLimit
+}
+
+// reserveSignUp applies the sign-up limit to an address and, if it allows another, records it. An
+// address paused by the address limit may not sign up either.
+func (p *Provider) reserveSignUp(ctx context.Context, addr string, now time.Time) error {
+	addrKey := addressKeyOf(addr)
+	signup := p.attemptKey(sqlstore.AttemptScopeSignup, addrKey)
+	address := p.attemptKey(sqlstore.AttemptScopeAddress, addrKey)
+	return p.store.InTx(ctx, func(ctx context.Context) error {
+		if err := p.store.LockLoginAttempts(ctx, signup); err != nil {
+			return err
+		}
+		var wait time.Duration
+		for _, l := range []struct {
+			scope, key string
+			limit      int
+			window     time.Duration
+		}{{sqlstore.AttemptScopeSignup, signup, p.signupLimit(), signupWindow}, {sqlstore.AttemptScopeAddress, address, addressAttemptLimit, attemptWindow}} {
+			f, err := p.store.LoginFailures(ctx, l.scope, l.key, now.Add(-l.window))
+			if err != nil {
+				return err
+			}
+			if f.Count >= l.limit {
+				wait = max(wait, f.Oldest.Add(l.window).Sub(now))
+				p.log.WarnContext(ctx, "sign-up paused by the rate limit", "scope", l.scope, "count", f.Count)
+			}
+		}
+		if wait > 0 {
+			return tooManyAttempts{wait: wait}
+		}
+		_, err := p.store.RecordLoginAttempt(ctx, sqlstore.LoginAttempt{Scope: sqlstore.AttemptScopeSignup, Key: signup, At: now})
+		return err
+	})
+}
