@@ -5,7 +5,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
-	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/idp/idpstore"
 )
 
 func TestCreateUserAndSetPassword(t *testing.T) {
@@ -45,7 +45,7 @@ func TestCreateUserAndSetPassword(t *testing.T) {
 	}
 
 	ann, _, _ := e.db.CredentialsByEmail(ctx, "ann@example.com")
-	if err := e.db.CreateIdPSession(ctx, sqlstore.IdPSession{IDHash: "h", UserID: ann.ID, AuthTime: e.clock.now(),
+	if err := e.db.CreateIdPSession(ctx, idpstore.IdPSession{IDHash: "h", UserID: ann.ID, AuthTime: e.clock.now(),
 		CreatedAt: e.clock.now(), ExpiresAt: e.clock.now().Add(sessionLifetime)}); err != nil {
 		t.Fatal(err)
 	}

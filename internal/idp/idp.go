@@ -26,9 +26,7 @@ import (
 	"github.com/ory/fosite/handler/openid"
 	"github.com/ory/fosite/token/jwt"
 
-	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
-	"wayfinder/internal/sqlstore"
 )
 
 // The clients of the embedded provider.
@@ -77,45 +75,6 @@ type Config struct {
 	BrandName string
 	// SignupsPerHour is how many sign-ups one address may make in an hour; 0 is the default, 10.
 	SignupsPerHour int
-}
-
-// Store is the storage the provider needs; *sqlstore.DB provides it.
-type Store interface {
-	ServerSecret(ctx context.Context, name string, candidate []byte, now time.Time) ([]byte, error)
-
-	AddSigningKeyUnlessNewer(ctx context.Context, k sqlstore.SigningKey, since time.Time) (bool, error)
-	SigningKeys(ctx context.Context, now time.Time) ([]sqlstore.SigningKey, error)
-	RetireSigningKey(ctx context.Context, kid string, retiredAt, removedAt time.Time) error
-
-	UserByID(ctx context.Context, id string) (account.User, error)
-	CreateUserWithPassword(ctx context.Context, email string, role account.Role, passwordHash string, now time.Time) (account.User, error)
-	CredentialsByEmail(ctx context.Context, email string) (account.User, string, error)
-	SetPasswordHash(ctx context.Context, userID, passwordHash string, now time.Time) error
-
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	LockLoginAttempts(ctx context.Context, keys ...string) error
-	RecordLoginAttempt(ctx context.Context, a sqlstore.LoginAttempt) (int64, error)
-	SucceedLoginAttempts(ctx context.Context, ids ...int64) error
-	ForgetLoginAttempts(ctx context.Context, ids ...int64) error
-	LoginFailures(ctx context.Context, scope, key string, since time.Time) (sqlstore.LoginFailures, error)
-	LoginSucceededSince(ctx context.Context, scope, key string, since time.Time) (bool, error)
-
-	CreateIdPSession(ctx context.Context, s sqlstore.IdPSession) error
-	IdPSessionByIDHash(ctx context.Context, idHash string, now time.Time) (sqlstore.IdPSession, error)
-	DeleteIdPSession(ctx context.Context, idHash string) error
-	DeleteUserIdPSessions(ctx context.Context, userID string) (int64, error)
-
-	CreateOAuthRequest(ctx context.Context, r sqlstore.OAuthRequest) error
-	OAuthRequestBySignature(ctx context.Context, kind, signature string) (sqlstore.OAuthRequest, error)
-	DeleteOAuthRequest(ctx context.Context, kind, signature string) error
-	DeactivateOAuthRequest(ctx context.Context, kind, signature string) (bool, error)
-	DeactivateOAuthFamily(ctx context.Context, kind, requestID string) (int64, error)
-	DeleteOAuthFamily(ctx context.Context, kind, requestID string) (int64, error)
-	BeginTxContext(ctx context.Context) (context.Context, error)
-	CommitTxContext(ctx context.Context) error
-	RollbackTxContext(ctx context.Context) error
-
-	DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore, knownBefore time.Time) (sqlstore.IdentityCleanup, error)
 }
 
 // SecretStore is the part of the store that keeps server secrets.

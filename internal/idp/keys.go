@@ -17,7 +17,7 @@ import (
 	"github.com/ory/fosite/token/jwt"
 
 	"wayfinder/internal/apperr"
-	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/idp/idpstore"
 )
 
 // Key rotation. A new key is published publishLead before it signs, so every verifier that caches
@@ -173,14 +173,14 @@ func (p *Provider) RotateKeysIfDue(ctx context.Context, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	var next *sqlstore.SigningKey
+	var next *idpstore.SigningKey
 	switch {
 	case len(keys) == 0:
-		next = &sqlstore.SigningKey{CreatedAt: now, SignsFrom: now}
+		next = &idpstore.SigningKey{CreatedAt: now, SignsFrom: now}
 		_, err = p.addKey(ctx, next, now.Add(-keyRotationPeriod))
 	case !now.Before(keys[len(keys)-1].SignsFrom.Add(keyRotationPeriod - publishLead)):
 		newest := keys[len(keys)-1]
-		next = &sqlstore.SigningKey{CreatedAt: now, SignsFrom: now.Add(publishLead)}
+		next = &idpstore.SigningKey{CreatedAt: now, SignsFrom: now.Add(publishLead)}
 		_, err = p.addKey(ctx, next, newest.CreatedAt.Add(time.Microsecond))
 	}
 	if err != nil {
@@ -199,7 +199,7 @@ func (p *Provider) RotateKeysIfDue(ctx context.Context, now time.Time) error {
 }
 
 // addKey generates and stores a key unless another replica added one since.
-func (p *Provider) addKey(ctx context.Context, k *sqlstore.SigningKey, since time.Time) (bool, error) {
+func (p *Provider) addKey(ctx context.Context, k *idpstore.SigningKey, since time.Time) (bool, error) {
 	priv, err := generateRSAKey()
 	if err != nil {
 		return false, apperr.Wrap(apperr.Internal, err, "could not generate a signing key")

@@ -8,7 +8,7 @@ import (
 	"net/netip"
 	"time"
 
-	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/idp/idpstore"
 )
 
 // The sign-in limits. Guessing a password must be slow for a stranger, and must never let a
@@ -106,9 +106,9 @@ type signInAttempt struct {
 // not recorded, so waiting out a pause is enough to end it.
 func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now time.Time) (signInAttempt, error) {
 	addrKey := addressKeyOf(addr)
-	account := p.attemptKey(sqlstore.AttemptScopeAccount, email)
-	address := p.attemptKey(sqlstore.AttemptScopeAddress, addrKey)
-	pair := p.attemptKey(sqlstore.AttemptScopePair, email+"\x00"+addrKey)
+	account := p.attemptKey(idpstore.AttemptScopeAccount, email)
+	address := p.attemptKey(idpstore.AttemptScopeAddress, addrKey)
+	pair := p.attemptKey(idpstore.AttemptScopePair, email+"\x00"+addrKey)
 	var attempt signInAttempt
 	err := p.store.InTx(ctx, func(ctx context.Context) error {
 		attempt = signInAttempt{}
@@ -119,7 +119,7 @@ func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now ti
 		for _, l := range []struct {
 			scope, key string
 			limit      int
-		}{{sqlstore.AttemptScopePair, pair, pairAttemptLimit}, {sqlstore.AttemptScopeAddress, address, addressAttemptLimit}} {
+		}{{idpstore.AttemptScopePair, pair, pairAttemptLimit}, {idpstore.AttemptScopeAddress, address, addressAttemptLimit}} {
 			f, err := p.store.LoginFailures(ctx, l.scope, l.key, now.Add(-attemptWindow))
 			if err != nil {
 				return err
@@ -129,12 +129,12 @@ func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now ti
 				p.log.WarnContext(ctx, "sign-in paused by the rate limit", "scope", l.scope, "failures", f.Count)
 			}
 		}
-		known, err := p.store.LoginSucceededSince(ctx, sqlstore.AttemptScopePair, pair, now.Add(-knownAddressPeriod))
+		known, err := p.store.LoginSucceededSince(ctx, idpstore.AttemptScopePair, pair, now.Add(-knownAddressPeriod))
 		if err != nil {
 			return err
 		}
 		if !known {
-			f, err := p.store.LoginFailures(ctx, sqlstore.AttemptScopeAccount, account, now.Add(-accountSlowdownWindow))
+			f, err := p.store.LoginFailures(ctx, idpstore.AttemptScopeAccount, account, now.Add(-accountSlowdownWindow))
 			if err != nil {
 				return err
 			}
@@ -147,13 +147,13 @@ func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now ti
 			return tooManyAttempts{wait: wait}
 		}
 		for _, r := range []struct{ scope, key string }{
-			{sqlstore.AttemptScopeAccount, account}, {sqlstore.AttemptScopePair, pair}, {sqlstore.AttemptScopeAddress, address},
+			{idpstore.AttemptScopeAccount, account}, {idpstore.AttemptScopePair, pair}, {idpstore.AttemptScopeAddress, address},
 		} {
-			id, err := p.store.RecordLoginAttempt(ctx, sqlstore.LoginAttempt{Scope: r.scope, Key: r.key, At: now})
+			id, err := p.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: r.scope, Key: r.key, At: now})
 			if err != nil {
 				return err
 			}
-			if r.scope == sqlstore.AttemptScopeAddress {
+			if r.scope == idpstore.AttemptScopeAddress {
 				attempt.forget = id
 			} else {
 				attempt.succeeded = append(attempt.succeeded, id)
@@ -190,8 +190,8 @@ func (p *Provider) signupLimit() int {
 // address paused by the address limit may not sign up either.
 func (p *Provider) reserveSignUp(ctx context.Context, addr string, now time.Time) error {
 	addrKey := addressKeyOf(addr)
-	signup := p.attemptKey(sqlstore.AttemptScopeSignup, addrKey)
-	address := p.attemptKey(sqlstore.AttemptScopeAddress, addrKey)
+	signup := p.attemptKey(idpstore.AttemptScopeSignup, addrKey)
+	address := p.attemptKey(idpstore.AttemptScopeAddress, addrKey)
 	return p.store.InTx(ctx, func(ctx context.Context) error {
 		if err := p.store.LockLoginAttempts(ctx, signup); err != nil {
 			return err
@@ -201,7 +201,7 @@ func (p *Provider) reserveSignUp(ctx context.Context, addr string, now time.Time
 			scope, key string
 			limit      int
 			window     time.Duration
-		}{{sqlstore.AttemptScopeSignup, signup, p.signupLimit(), signupWindow}, {sqlstore.AttemptScopeAddress, address, addressAttemptLimit, attemptWindow}} {
+		}{{idpstore.AttemptScopeSignup, signup, p.signupLimit(), signupWindow}, {idpstore.AttemptScopeAddress, address, addressAttemptLimit, attemptWindow}} {
 			f, err := p.store.LoginFailures(ctx, l.scope, l.key, now.Add(-l.window))
 			if err != nil {
 				return err
@@ -214,7 +214,7 @@ func (p *Provider) reserveSignUp(ctx context.Context, addr string, now time.Time
 		if wait > 0 {
 			return tooManyAttempts{wait: wait}
 		}
-		_, err := p.store.RecordLoginAttempt(ctx, sqlstore.LoginAttempt{Scope: sqlstore.AttemptScopeSignup, Key: signup, At: now})
+		_, err := p.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: idpstore.AttemptScopeSignup, Key: signup, At: now})
 		return err
 	})
 }

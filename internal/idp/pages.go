@@ -21,7 +21,7 @@ import (
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/clientaddr"
-	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/idp/idpstore"
 )
 
 //go:embed templates/pages.html
@@ -467,7 +467,7 @@ func (p *Provider) startSession(w http.ResponseWriter, r *http.Request, user acc
 		return err
 	}
 	value := base64.RawURLEncoding.EncodeToString(raw)
-	err := p.store.CreateIdPSession(ctx, sqlstore.IdPSession{
+	err := p.store.CreateIdPSession(ctx, idpstore.IdPSession{
 		IDHash: account.HashSessionID(value), UserID: user.ID, AuthTime: now, CreatedAt: now, ExpiresAt: now.Add(sessionLifetime),
 	})
 	if err != nil {

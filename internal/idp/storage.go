@@ -14,7 +14,7 @@ import (
 	"github.com/ory/fosite/storage"
 
 	"wayfinder/internal/apperr"
-	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/idp/idpstore"
 )
 
 // fositeStorage gives fosite the storage it needs on top of the SQL store: it turns fosite's
@@ -62,7 +62,7 @@ func (s *fositeStorage) create(ctx context.Context, kind, signature, accessSigna
 	if expires.IsZero() {
 		expires = r.GetRequestedAt().Add(fallbackLifetime)
 	}
-	return s.store.CreateOAuthRequest(ctx, sqlstore.OAuthRequest{
+	return s.store.CreateOAuthRequest(ctx, idpstore.OAuthRequest{
 		Kind:              kind,
 		Signature:         signature,
 		RequestID:         r.GetID(),
@@ -119,13 +119,13 @@ func (s *fositeStorage) get(ctx context.Context, kind, signature string, sess fo
 }
 
 func (s *fositeStorage) CreateAuthorizeCodeSession(ctx context.Context, signature string, r fosite.Requester) error {
-	return s.create(ctx, sqlstore.OAuthCode, signature, "", r, fosite.AuthorizeCode)
+	return s.create(ctx, idpstore.OAuthCode, signature, "", r, fosite.AuthorizeCode)
 }
 
 // GetAuthorizeCodeSession returns a used code's request together with ErrInvalidatedAuthorizeCode,
 // so fosite can revoke every token issued with it: a replayed code means it leaked.
 func (s *fositeStorage) GetAuthorizeCodeSession(ctx context.Context, signature string, sess fosite.Session) (fosite.Requester, error) {
-	r, active, err := s.get(ctx, sqlstore.OAuthCode, signature, sess)
+	r, active, err := s.get(ctx, idpstore.OAuthCode, signature, sess)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func (s *fositeStorage) GetAuthorizeCodeSession(ctx context.Context, signature s
 // InvalidateAuthorizeCodeSession marks a code used. When two exchanges of one code race, only one
 // finds it active; the other fails and its transaction, with its tokens, is rolled back.
 func (s *fositeStorage) InvalidateAuthorizeCodeSession(ctx context.Context, signature string) error {
-	changed, err := s.store.DeactivateOAuthRequest(ctx, sqlstore.OAuthCode, signature)
+	changed, err := s.store.DeactivateOAuthRequest(ctx, idpstore.OAuthCode, signature)
 	if err != nil {
 		return err
 	}
@@ -149,26 +149,26 @@ func (s *fositeStorage) InvalidateAuthorizeCodeSession(ctx context.Context, sign
 }
 
 func (s *fositeStorage) CreateAccessTokenSession(ctx context.Context, signature string, r fosite.Requester) error {
-	return s.create(ctx, sqlstore.OAuthAccess, signature, "", r, fosite.AccessToken)
+	return s.create(ctx, idpstore.OAuthAccess, signature, "", r, fosite.AccessToken)
 }
 
 func (s *fositeStorage) GetAccessTokenSession(ctx context.Context, signature string, sess fosite.Session) (fosite.Requester, error) {
-	r, _, err := s.get(ctx, sqlstore.OAuthAccess, signature, sess)
+	r, _, err := s.get(ctx, idpstore.OAuthAccess, signature, sess)
 	return r, err
 }
 
 func (s *fositeStorage) DeleteAccessTokenSession(ctx context.Context, signature string) error {
-	return s.store.DeleteOAuthRequest(ctx, sqlstore.OAuthAccess, signature)
+	return s.store.DeleteOAuthRequest(ctx, idpstore.OAuthAccess, signature)
 }
 
 func (s *fositeStorage) CreateRefreshTokenSession(ctx context.Context, signature, accessSignature string, r fosite.Requester) error {
-	return s.create(ctx, sqlstore.OAuthRefresh, signature, accessSignature, r, fosite.RefreshToken)
+	return s.create(ctx, idpstore.OAuthRefresh, signature, accessSignature, r, fosite.RefreshToken)
 }
 
 // GetRefreshTokenSession returns a used refresh token's request together with ErrInactiveToken:
 // fosite then revokes the whole family, because a second use means the token was stolen.
 func (s *fositeStorage) GetRefreshTokenSession(ctx context.Context, signature string, sess fosite.Session) (fosite.Requester, error) {
-	r, active, err := s.get(ctx, sqlstore.OAuthRefresh, signature, sess)
+	r, active, err := s.get(ctx, idpstore.OAuthRefresh, signature, sess)
 	if err != nil {
 		return nil, err
 	}
@@ -179,14 +179,14 @@ func (s *fositeStorage) GetRefreshTokenSession(ctx context.Context, signature st
 }
 
 func (s *fositeStorage) DeleteRefreshTokenSession(ctx context.Context, signature string) error {
-	return s.store.DeleteOAuthRequest(ctx, sqlstore.OAuthRefresh, signature)
+	return s.store.DeleteOAuthRequest(ctx, idpstore.OAuthRefresh, signature)
 }
 
 // RotateRefreshToken retires the refresh token being used and the family's access tokens before
 // fosite stores the new pair. Marking the used token inactive is conditional, so of two refreshes
 // racing with one token exactly one goes on; the other is told to retry.
 func (s *fositeStorage) RotateRefreshToken(ctx context.Context, requestID, signature string) error {
-	changed, err := s.store.DeactivateOAuthRequest(ctx, sqlstore.OAuthRefresh, signature)
+	changed, err := s.store.DeactivateOAuthRequest(ctx, idpstore.OAuthRefresh, signature)
 	if err != nil {
 		return err
 	}
@@ -202,36 +202,36 @@ func (s *fositeStorage) RotateRefreshToken(ctx context.Context, requestID, signa
 // RevokeRefreshToken marks every refresh token of the family used; the rows stay until they expire
 // so that a later use is still recognized as reuse.
 func (s *fositeStorage) RevokeRefreshToken(ctx context.Context, requestID string) error {
-	_, err := s.store.DeactivateOAuthFamily(ctx, sqlstore.OAuthRefresh, requestID)
+	_, err := s.store.DeactivateOAuthFamily(ctx, idpstore.OAuthRefresh, requestID)
 	return err
 }
 
 func (s *fositeStorage) RevokeAccessToken(ctx context.Context, requestID string) error {
-	_, err := s.store.DeleteOAuthFamily(ctx, sqlstore.OAuthAccess, requestID)
+	_, err := s.store.DeleteOAuthFamily(ctx, idpstore.OAuthAccess, requestID)
 	return err
 }
 
 func (s *fositeStorage) CreatePKCERequestSession(ctx context.Context, signature string, r fosite.Requester) error {
-	return s.create(ctx, sqlstore.OAuthPKCE, signature, "", r, fosite.AuthorizeCode)
+	return s.create(ctx, idpstore.OAuthPKCE, signature, "", r, fosite.AuthorizeCode)
 }
 
 func (s *fositeStorage) GetPKCERequestSession(ctx context.Context, signature string, sess fosite.Session) (fosite.Requester, error) {
-	r, _, err := s.get(ctx, sqlstore.OAuthPKCE, signature, sess)
+	r, _, err := s.get(ctx, idpstore.OAuthPKCE, signature, sess)
 	return r, err
 }
 
 func (s *fositeStorage) DeletePKCERequestSession(ctx context.Context, signature string) error {
-	return s.store.DeleteOAuthRequest(ctx, sqlstore.OAuthPKCE, signature)
+	return s.store.DeleteOAuthRequest(ctx, idpstore.OAuthPKCE, signature)
 }
 
 // The OpenID Connect rows are keyed by the raw authorization code (fosite passes the code, not its
 // signature); the store keeps only a hash of it, like every other key.
 func (s *fositeStorage) CreateOpenIDConnectSession(ctx context.Context, code string, r fosite.Requester) error {
-	return s.create(ctx, sqlstore.OAuthOIDC, code, "", r, fosite.AuthorizeCode)
+	return s.create(ctx, idpstore.OAuthOIDC, code, "", r, fosite.AuthorizeCode)
 }
 
 func (s *fositeStorage) GetOpenIDConnectSession(ctx context.Context, code string, r fosite.Requester) (fosite.Requester, error) {
-	got, _, err := s.get(ctx, sqlstore.OAuthOIDC, code, r.GetSession())
+	got, _, err := s.get(ctx, idpstore.OAuthOIDC, code, r.GetSession())
 	if errors.Is(err, fosite.ErrNotFound) {
 		return nil, openid.ErrNoSessionFound
 	}
@@ -239,7 +239,7 @@ func (s *fositeStorage) GetOpenIDConnectSession(ctx context.Context, code string
 }
 
 func (s *fositeStorage) DeleteOpenIDConnectSession(ctx context.Context, code string) error {
-	return s.store.DeleteOAuthRequest(ctx, sqlstore.OAuthOIDC, code)
+	return s.store.DeleteOAuthRequest(ctx, idpstore.OAuthOIDC, code)
 }
 
 // BeginTX, Commit and Rollback let fosite write a token exchange's rows all or nothing.

@@ -8,25 +8,8 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/idp/idpstore"
 )
-
-// The scopes a sign-in attempt is counted in: per account (the email tried), per client address,
-// per account from one address (a pair), and sign-ups per address.
-const (
-	AttemptScopeAccount = "account"
-	AttemptScopeAddress = "address"
-	AttemptScopePair    = "pair"
-	AttemptScopeSignup  = "signup"
-)
-
-// LoginAttempt is one try at signing in, kept to rate-limit guessing. Key identifies the account,
-// the address or both; callers store a hash of it, not the email or address itself.
-type LoginAttempt struct {
-	Scope     string
-	Key       string
-	Succeeded bool
-	At        time.Time
-}
 
 // LockLoginAttempts makes the rest of the transaction the only one counting and recording attempts
 // under any of keys, until it ends: without it, guesses sent at once would all be counted before
@@ -52,9 +35,9 @@ func (s *DB) LockLoginAttempts(ctx context.Context, keys ...string) error {
 
 // RecordLoginAttempt stores one attempt and returns its id. Every replica writes to the same table,
 // so the limits hold across all of them.
-func (s *DB) RecordLoginAttempt(ctx context.Context, a LoginAttempt) (int64, error) {
+func (s *DB) RecordLoginAttempt(ctx context.Context, a idpstore.LoginAttempt) (int64, error) {
 	switch a.Scope {
-	case AttemptScopeAccount, AttemptScopeAddress, AttemptScopePair, AttemptScopeSignup:
+	case idpstore.AttemptScopeAccount, idpstore.AttemptScopeAddress, idpstore.AttemptScopePair, idpstore.AttemptScopeSignup:
 	default:
 		return 0, apperr.E(apperr.Invalid, "a login attempt needs a scope of account, address, pair or signup")
 	}
@@ -88,22 +71,16 @@ func (s *DB) ForgetLoginAttempts(ctx context.Context, ids ...int64) error {
 	return nil
 }
 
-// LoginFailures are the failed attempts of one scope and key that a limit weighs.
-type LoginFailures struct {
-	Count          int
-	Oldest, Latest time.Time // zero when Count is 0
-}
-
 // LoginFailures counts the failed attempts of scope and key after since that came after the last
 // successful one. A success wipes the slate: someone who mistyped twice and then got in does not
 // carry those failures forward.
-func (s *DB) LoginFailures(ctx context.Context, scope, key string, since time.Time) (LoginFailures, error) {
+func (s *DB) LoginFailures(ctx context.Context, scope, key string, since time.Time) (idpstore.LoginFailures, error) {
 	// Two ordered reads rather than MIN and MAX, whose results SQLite would return as text.
 	const failures = `FROM login_attempts
 		WHERE scope = $1 AND key = $2 AND succeeded = false AND at > $3
 			AND NOT EXISTS (SELECT 1 FROM login_attempts ok
 				WHERE ok.scope = $1 AND ok.key = $2 AND ok.succeeded = true AND ok.at >= login_attempts.at)`
-	var f LoginFailures
+	var f idpstore.LoginFailures
 	err := s.conn(ctx).QueryRowContext(ctx, `SELECT at, COUNT(*) OVER () `+failures+` ORDER BY at LIMIT 1`,
 		scope, key, utc(since)).Scan(&f.Oldest, &f.Count)
 	if err == nil {
@@ -111,10 +88,10 @@ func (s *DB) LoginFailures(ctx context.Context, scope, key string, since time.Ti
 			scope, key, utc(since)).Scan(&f.Latest)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return LoginFailures{}, nil
+		return idpstore.LoginFailures{}, nil
 	}
 	if err != nil {
-		return LoginFailures{}, classify(err, "count the sign-in attempts")
+		return idpstore.LoginFailures{}, classify(err, "count the sign-in attempts")
 	}
 	f.Oldest, f.Latest = f.Oldest.UTC(), f.Latest.UTC()
 	return f, nil
@@ -129,18 +106,8 @@ func (s *DB) LoginSucceededSince(ctx context.Context, scope, key string, since t
 	return ok, classify(err, "count the sign-in attempts")
 }
 
-// IdPSession is the embedded identity provider's own sign-in session: it lets a person who signed
-// in once be sent straight back to an app that asks again. IDHash is the hash of the cookie value.
-type IdPSession struct {
-	IDHash    string
-	UserID    string
-	AuthTime  time.Time
-	CreatedAt time.Time
-	ExpiresAt time.Time
-}
-
 // CreateIdPSession stores a new provider session; one for an unknown user is NotFound.
-func (s *DB) CreateIdPSession(ctx context.Context, ss IdPSession) error {
+func (s *DB) CreateIdPSession(ctx context.Context, ss idpstore.IdPSession) error {
 	if ss.IDHash == "" || ss.UserID == "" {
 		return apperr.E(apperr.Invalid, "a sign-in session needs its id hash and its user")
 	}
@@ -152,14 +119,14 @@ func (s *DB) CreateIdPSession(ctx context.Context, ss IdPSession) error {
 
 // IdPSessionByIDHash returns the provider session with the given hash if it is still alive at now;
 // an expired one is NotFound, like one that never existed.
-func (s *DB) IdPSessionByIDHash(ctx context.Context, idHash string, now time.Time) (IdPSession, error) {
-	var ss IdPSession
+func (s *DB) IdPSessionByIDHash(ctx context.Context, idHash string, now time.Time) (idpstore.IdPSession, error) {
+	var ss idpstore.IdPSession
 	err := s.conn(ctx).QueryRowContext(ctx, `
 		SELECT id_hash, user_id, auth_time, created_at, expires_at FROM idp_sessions
 		WHERE id_hash = $1 AND expires_at > $2`,
 		idHash, utc(now)).Scan(&ss.IDHash, &ss.UserID, &ss.AuthTime, &ss.CreatedAt, &ss.ExpiresAt)
 	if err != nil {
-		return IdPSession{}, classify(err, "find the sign-in session")
+		return idpstore.IdPSession{}, classify(err, "find the sign-in session")
 	}
 	ss.AuthTime, ss.CreatedAt, ss.ExpiresAt = ss.AuthTime.UTC(), ss.CreatedAt.UTC(), ss.ExpiresAt.UTC()
 	return ss, nil
@@ -177,23 +144,13 @@ func (s *DB) DeleteUserIdPSessions(ctx context.Context, userID string) (int64, e
 	return rowsAffected(res, err, "end the user's sign-in sessions")
 }
 
-// IdentityCleanup says how many rows DeleteExpiredIdentityRows removed from each table.
-type IdentityCleanup struct {
-	LoginStates   int64
-	IdPSessions   int64
-	OAuthRequests int64
-	LoginAttempts int64
-	// KnownAddresses counts successful sign-ins forgotten: their addresses are no longer known ones.
-	KnownAddresses int64
-}
-
 // DeleteExpiredIdentityRows removes what no one can use any more at now: expired login states,
 // provider sessions and OAuth codes and tokens, sign-in attempts older than attemptsBefore, and
 // successful sign-ins from an address older than knownBefore (they make the address a known one).
 // Used codes and refresh tokens stay until they expire, because a replay of one must still be
 // recognized as a replay.
-func (s *DB) DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore, knownBefore time.Time) (IdentityCleanup, error) {
-	var c IdentityCleanup
+func (s *DB) DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore, knownBefore time.Time) (idpstore.IdentityCleanup, error) {
+	var c idpstore.IdentityCleanup
 	steps := []struct {
 		query string
 		arg   time.Time

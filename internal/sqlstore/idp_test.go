@@ -9,6 +9,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/idp/idpstore"
 )
 
 func TestLoginAttempts(t *testing.T) {
@@ -18,17 +19,17 @@ func TestLoginAttempts(t *testing.T) {
 			db := s.db
 			min := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
 			ids := map[string]int64{}
-			for i, a := range []LoginAttempt{
-				{AttemptScopeAccount, "ann", false, min(0)},
-				{AttemptScopeAccount, "ann", false, min(1)},
-				{AttemptScopeAccount, "ann", false, min(2)}, // made a success below: it wipes the two before it
-				{AttemptScopeAccount, "ann", false, min(3)},
-				{AttemptScopeAccount, "ann", false, min(4)},
-				{AttemptScopeAddress, "ann", false, min(4)}, // another scope, same key
-				{AttemptScopeAccount, "bob", false, min(-30)},
-				{AttemptScopeAccount, "bob", false, min(5)},
-				{AttemptScopePair, "ann-here", true, min(-60)},
-				{AttemptScopeSignup, "here", false, min(6)}, // forgotten below
+			for i, a := range []idpstore.LoginAttempt{
+				{Scope: idpstore.AttemptScopeAccount, Key: "ann", Succeeded: false, At: min(0)},
+				{Scope: idpstore.AttemptScopeAccount, Key: "ann", Succeeded: false, At: min(1)},
+				{Scope: idpstore.AttemptScopeAccount, Key: "ann", Succeeded: false, At: min(2)}, // made a success below: it wipes the two before it
+				{Scope: idpstore.AttemptScopeAccount, Key: "ann", Succeeded: false, At: min(3)},
+				{Scope: idpstore.AttemptScopeAccount, Key: "ann", Succeeded: false, At: min(4)},
+				{Scope: idpstore.AttemptScopeAddress, Key: "ann", Succeeded: false, At: min(4)}, // another scope, same key
+				{Scope: idpstore.AttemptScopeAccount, Key: "bob", Succeeded: false, At: min(-30)},
+				{Scope: idpstore.AttemptScopeAccount, Key: "bob", Succeeded: false, At: min(5)},
+				{Scope: idpstore.AttemptScopePair, Key: "ann-here", Succeeded: true, At: min(-60)},
+				{Scope: idpstore.AttemptScopeSignup, Key: "here", Succeeded: false, At: min(6)}, // forgotten below
 			} {
 				id, err := db.RecordLoginAttempt(ctx, a)
 				if err != nil || id == 0 {
@@ -42,7 +43,7 @@ func TestLoginAttempts(t *testing.T) {
 			if err := db.ForgetLoginAttempts(ctx, ids["9"]); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.RecordLoginAttempt(ctx, LoginAttempt{Scope: "planet", Key: "x", At: t0}); codeOf(err) != apperr.Invalid {
+			if _, err := db.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: "planet", Key: "x", At: t0}); codeOf(err) != apperr.Invalid {
 				t.Errorf("RecordLoginAttempt(unknown scope) code = %q, want %q", codeOf(err), apperr.Invalid)
 			}
 
@@ -50,26 +51,26 @@ func TestLoginAttempts(t *testing.T) {
 				name       string
 				scope, key string
 				since      time.Time
-				want       LoginFailures
+				want       idpstore.LoginFailures
 			}{
-				{"failures after the last success", AttemptScopeAccount, "ann", min(-15), LoginFailures{2, min(3), min(4)}},
-				{"the window cuts the older failures", AttemptScopeAccount, "ann", min(3), LoginFailures{1, min(4), min(4)}},
-				{"scopes are separate", AttemptScopeAddress, "ann", min(-15), LoginFailures{1, min(4), min(4)}},
-				{"old failures fall out of the window", AttemptScopeAccount, "bob", min(-15), LoginFailures{1, min(5), min(5)}},
-				{"a forgotten attempt", AttemptScopeSignup, "here", min(-15), LoginFailures{}},
-				{"nobody", AttemptScopeAccount, "carol", min(-15), LoginFailures{}},
+				{"failures after the last success", idpstore.AttemptScopeAccount, "ann", min(-15), idpstore.LoginFailures{Count: 2, Oldest: min(3), Latest: min(4)}},
+				{"the window cuts the older failures", idpstore.AttemptScopeAccount, "ann", min(3), idpstore.LoginFailures{Count: 1, Oldest: min(4), Latest: min(4)}},
+				{"scopes are separate", idpstore.AttemptScopeAddress, "ann", min(-15), idpstore.LoginFailures{Count: 1, Oldest: min(4), Latest: min(4)}},
+				{"old failures fall out of the window", idpstore.AttemptScopeAccount, "bob", min(-15), idpstore.LoginFailures{Count: 1, Oldest: min(5), Latest: min(5)}},
+				{"a forgotten attempt", idpstore.AttemptScopeSignup, "here", min(-15), idpstore.LoginFailures{}},
+				{"nobody", idpstore.AttemptScopeAccount, "carol", min(-15), idpstore.LoginFailures{}},
 			}
 			for _, tt := range tests {
 				got, err := db.LoginFailures(ctx, tt.scope, tt.key, tt.since)
 				if err != nil || got != tt.want {
-					t.Errorf("LoginFailures %s = %+v, %v; want %+v", tt.name, got, err, tt.want)
+					t.Errorf("idpstore.LoginFailures %s = %+v, %v; want %+v", tt.name, got, err, tt.want)
 				}
 			}
 			for _, tt := range []struct {
 				since time.Time
 				want  bool
 			}{{min(-90), true}, {min(-60), false}} {
-				if got, err := db.LoginSucceededSince(ctx, AttemptScopePair, "ann-here", tt.since); err != nil || got != tt.want {
+				if got, err := db.LoginSucceededSince(ctx, idpstore.AttemptScopePair, "ann-here", tt.since); err != nil || got != tt.want {
 					t.Errorf("LoginSucceededSince(%v) = %v, %v; want %v", tt.since, got, err, tt.want)
 				}
 			}
@@ -97,11 +98,11 @@ func TestLockLoginAttempts(t *testing.T) {
 						if err := db.LockLoginAttempts(ctx, "k", "other"); err != nil {
 							return err
 						}
-						f, err := db.LoginFailures(ctx, AttemptScopeAccount, "k", t0.Add(-time.Hour))
+						f, err := db.LoginFailures(ctx, idpstore.AttemptScopeAccount, "k", t0.Add(-time.Hour))
 						if err != nil || f.Count >= 5 {
 							return err
 						}
-						_, err = db.RecordLoginAttempt(ctx, LoginAttempt{Scope: AttemptScopeAccount, Key: "k", At: t0})
+						_, err = db.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: idpstore.AttemptScopeAccount, Key: "k", At: t0})
 						return err
 					})
 					if err != nil {
@@ -110,7 +111,7 @@ func TestLockLoginAttempts(t *testing.T) {
 				})
 			}
 			wg.Wait()
-			if f, err := db.LoginFailures(ctx, AttemptScopeAccount, "k", t0.Add(-time.Hour)); err != nil || f.Count != 5 {
+			if f, err := db.LoginFailures(ctx, idpstore.AttemptScopeAccount, "k", t0.Add(-time.Hour)); err != nil || f.Count != 5 {
 				t.Errorf("attempts recorded = %d, %v; want 5", f.Count, err)
 			}
 		})
@@ -123,12 +124,12 @@ func TestIdPSessions(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			db := s.db
 			ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
-			session := func(hash, userID string) IdPSession {
-				return IdPSession{IDHash: hash, UserID: userID, AuthTime: t0, CreatedAt: t0, ExpiresAt: t0.Add(14 * 24 * time.Hour)}
+			session := func(hash, userID string) idpstore.IdPSession {
+				return idpstore.IdPSession{IDHash: hash, UserID: userID, AuthTime: t0, CreatedAt: t0, ExpiresAt: t0.Add(14 * 24 * time.Hour)}
 			}
 			creates := []struct {
 				name     string
-				in       IdPSession
+				in       idpstore.IdPSession
 				wantCode apperr.Code
 			}{
 				{"ann's phone", session("ann-1", ann.ID), ""},
@@ -198,7 +199,7 @@ func TestDeleteExpiredIdentityRows(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, ss := range []IdPSession{
+			for _, ss := range []idpstore.IdPSession{
 				{IDHash: "gone", UserID: u.ID, AuthTime: t0, CreatedAt: t0, ExpiresAt: later},
 				{IDHash: "kept", UserID: u.ID, AuthTime: t0, CreatedAt: t0, ExpiresAt: later.Add(time.Second)},
 			} {
@@ -206,19 +207,19 @@ func TestDeleteExpiredIdentityRows(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, r := range []OAuthRequest{
-				sampleOAuthRequest(OAuthCode, "code-gone", "r1", t0.Add(5*time.Minute)),
-				sampleOAuthRequest(OAuthRefresh, "refresh-kept", "r1", t0.Add(30*24*time.Hour)),
+			for _, r := range []idpstore.OAuthRequest{
+				sampleOAuthRequest(idpstore.OAuthCode, "code-gone", "r1", t0.Add(5*time.Minute)),
+				sampleOAuthRequest(idpstore.OAuthRefresh, "refresh-kept", "r1", t0.Add(30*24*time.Hour)),
 			} {
 				if err := db.CreateOAuthRequest(ctx, r); err != nil {
 					t.Fatal(err)
 				}
 			}
-			for _, a := range []LoginAttempt{
-				{AttemptScopeAccount, "k", false, t0},
-				{AttemptScopeAccount, "k", false, later},
-				{AttemptScopePair, "k", true, t0},                       // a known address, kept longer
-				{AttemptScopePair, "k", true, t0.Add(-100 * time.Hour)}, // one known too long ago
+			for _, a := range []idpstore.LoginAttempt{
+				{Scope: idpstore.AttemptScopeAccount, Key: "k", Succeeded: false, At: t0},
+				{Scope: idpstore.AttemptScopeAccount, Key: "k", Succeeded: false, At: later},
+				{Scope: idpstore.AttemptScopePair, Key: "k", Succeeded: true, At: t0},                       // a known address, kept longer
+				{Scope: idpstore.AttemptScopePair, Key: "k", Succeeded: true, At: t0.Add(-100 * time.Hour)}, // one known too long ago
 			} {
 				if _, err := db.RecordLoginAttempt(ctx, a); err != nil {
 					t.Fatal(err)
@@ -226,11 +227,11 @@ func TestDeleteExpiredIdentityRows(t *testing.T) {
 			}
 
 			got, err := db.DeleteExpiredIdentityRows(ctx, later, later.Add(-time.Minute), t0.Add(-time.Hour))
-			want := IdentityCleanup{LoginStates: 1, IdPSessions: 1, OAuthRequests: 1, LoginAttempts: 1, KnownAddresses: 1}
+			want := idpstore.IdentityCleanup{LoginStates: 1, IdPSessions: 1, OAuthRequests: 1, LoginAttempts: 1, KnownAddresses: 1}
 			if err != nil || got != want {
 				t.Errorf("DeleteExpiredIdentityRows = %+v, %v; want %+v, nil", got, err, want)
 			}
-			if _, err := db.OAuthRequestBySignature(ctx, OAuthRefresh, "refresh-kept"); err != nil {
+			if _, err := db.OAuthRequestBySignature(ctx, idpstore.OAuthRefresh, "refresh-kept"); err != nil {
 				t.Errorf("the live refresh token is gone: %v", err)
 			}
 		})

@@ -6,24 +6,13 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/idp/idpstore"
 )
-
-// SigningKey is one of the identity provider's token-signing keys. It is published in the key set
-// from CreatedAt, signs tokens from SignsFrom, stops signing at RetiredAt and leaves the key set at
-// RemovedAt; a zero RetiredAt or RemovedAt means not yet decided.
-type SigningKey struct {
-	KID           string
-	PrivateKeyPEM string
-	CreatedAt     time.Time
-	SignsFrom     time.Time
-	RetiredAt     time.Time
-	RemovedAt     time.Time
-}
 
 // AddSigningKeyUnlessNewer stores k unless a key created at or after since exists already, and
 // reports whether it stored it. Replicas checking for a due rotation at the same moment then rarely
 // both add a key; when they do, both keys are published, so every token still verifies.
-func (s *DB) AddSigningKeyUnlessNewer(ctx context.Context, k SigningKey, since time.Time) (bool, error) {
+func (s *DB) AddSigningKeyUnlessNewer(ctx context.Context, k idpstore.SigningKey, since time.Time) (bool, error) {
 	if k.KID == "" || k.PrivateKeyPEM == "" {
 		return false, apperr.E(apperr.Invalid, "a signing key needs its id and its key")
 	}
@@ -37,7 +26,7 @@ func (s *DB) AddSigningKeyUnlessNewer(ctx context.Context, k SigningKey, since t
 }
 
 // SigningKeys returns the keys still published at now, the oldest signer first.
-func (s *DB) SigningKeys(ctx context.Context, now time.Time) ([]SigningKey, error) {
+func (s *DB) SigningKeys(ctx context.Context, now time.Time) ([]idpstore.SigningKey, error) {
 	rows, err := s.conn(ctx).QueryContext(ctx, `
 		SELECT kid, private_key_pem, created_at, signs_from, retired_at, removed_at
 		FROM signing_keys
@@ -48,10 +37,10 @@ func (s *DB) SigningKeys(ctx context.Context, now time.Time) ([]SigningKey, erro
 		return nil, classify(err, "read the signing keys")
 	}
 	defer rows.Close()
-	var keys []SigningKey
+	var keys []idpstore.SigningKey
 	for rows.Next() {
 		var (
-			k                  SigningKey
+			k                  idpstore.SigningKey
 			retired, removedAt sql.NullTime
 		)
 		if err := rows.Scan(&k.KID, &k.PrivateKeyPEM, &k.CreatedAt, &k.SignsFrom, &retired, &removedAt); err != nil {

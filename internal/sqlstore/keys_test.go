@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/idp/idpstore"
 )
 
 func TestSigningKeys(t *testing.T) {
@@ -12,19 +13,19 @@ func TestSigningKeys(t *testing.T) {
 	for _, s := range newTestStores(t) {
 		t.Run(s.name, func(t *testing.T) {
 			db := s.db
-			first := SigningKey{KID: "k1", PrivateKeyPEM: "pem-1", CreatedAt: t0, SignsFrom: t0}
-			next := SigningKey{KID: "k2", PrivateKeyPEM: "pem-2", CreatedAt: t0.Add(30 * 24 * time.Hour), SignsFrom: t0.Add(31 * 24 * time.Hour)}
+			first := idpstore.SigningKey{KID: "k1", PrivateKeyPEM: "pem-1", CreatedAt: t0, SignsFrom: t0}
+			next := idpstore.SigningKey{KID: "k2", PrivateKeyPEM: "pem-2", CreatedAt: t0.Add(30 * 24 * time.Hour), SignsFrom: t0.Add(31 * 24 * time.Hour)}
 			adds := []struct {
 				name      string
-				key       SigningKey
+				key       idpstore.SigningKey
 				since     time.Time
 				wantAdded bool
 				wantCode  apperr.Code
 			}{
 				{"the first key", first, t0.Add(-time.Hour), true, ""},
-				{"a second key while the first is recent", SigningKey{KID: "dup", PrivateKeyPEM: "x", CreatedAt: t0, SignsFrom: t0}, t0.Add(-time.Hour), false, ""},
+				{"a second key while the first is recent", idpstore.SigningKey{KID: "dup", PrivateKeyPEM: "x", CreatedAt: t0, SignsFrom: t0}, t0.Add(-time.Hour), false, ""},
 				{"the next key when due", next, t0.Add(time.Hour), true, ""},
-				{"no id", SigningKey{PrivateKeyPEM: "x"}, t0, false, apperr.Invalid},
+				{"no id", idpstore.SigningKey{PrivateKeyPEM: "x"}, t0, false, apperr.Invalid},
 			}
 			for _, tt := range adds {
 				added, err := db.AddSigningKeyUnlessNewer(ctx, tt.key, tt.since)

@@ -5,42 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/idp/idpstore"
 )
-
-// The kinds of OAuth request rows the identity provider keeps.
-const (
-	OAuthCode    = "code"    // an authorization code
-	OAuthPKCE    = "pkce"    // the PKCE challenge of an authorization code
-	OAuthOIDC    = "oidc"    // the OpenID Connect part of an authorization code
-	OAuthAccess  = "access"  // an access token
-	OAuthRefresh = "refresh" // a refresh token
-)
-
-// OAuthRequest is one stored code or token of the identity provider, in plain values: the provider
-// turns its library's request type into this and back, so the store knows nothing of that library.
-// Signature is the token's signature; only its SHA-256 is stored, so the table cannot be replayed.
-// RequestID is shared by every code and token of one sign-in (its family). Form is the URL-encoded
-// request form and Session the provider's session as JSON.
-type OAuthRequest struct {
-	Kind              string
-	Signature         string
-	RequestID         string
-	ClientID          string
-	Subject           string
-	RequestedAt       time.Time
-	ExpiresAt         time.Time
-	Active            bool
-	RequestedScopes   []string
-	GrantedScopes     []string
-	RequestedAudience []string
-	GrantedAudience   []string
-	Form              string
-	Session           []byte
-	AccessSignature   string // a refresh token's access token, when known
-}
 
 // hashSignature is the stored form of a token signature.
 func hashSignature(sig string) string {
@@ -53,7 +21,7 @@ func hashSignature(sig string) string {
 
 func validKind(kind string) bool {
 	switch kind {
-	case OAuthCode, OAuthPKCE, OAuthOIDC, OAuthAccess, OAuthRefresh:
+	case idpstore.OAuthCode, idpstore.OAuthPKCE, idpstore.OAuthOIDC, idpstore.OAuthAccess, idpstore.OAuthRefresh:
 		return true
 	}
 	return false
@@ -69,7 +37,7 @@ func encodeList(l []string) string {
 }
 
 // CreateOAuthRequest stores a code or token. A signature stored already for the kind is a Conflict.
-func (s *DB) CreateOAuthRequest(ctx context.Context, r OAuthRequest) error {
+func (s *DB) CreateOAuthRequest(ctx context.Context, r idpstore.OAuthRequest) error {
 	if !validKind(r.Kind) || r.Signature == "" || r.RequestID == "" {
 		return apperr.E(apperr.Invalid, "an OAuth request needs a known kind, a signature and a request id")
 	}
@@ -87,8 +55,8 @@ func (s *DB) CreateOAuthRequest(ctx context.Context, r OAuthRequest) error {
 // OAuthRequestBySignature returns the stored code or token of the kind with the given signature,
 // active or not (the caller decides what an inactive one means), or NotFound. The returned
 // Signature is the one asked for; AccessSignature is not returned, only its hash is kept.
-func (s *DB) OAuthRequestBySignature(ctx context.Context, kind, signature string) (OAuthRequest, error) {
-	r := OAuthRequest{Kind: kind, Signature: signature}
+func (s *DB) OAuthRequestBySignature(ctx context.Context, kind, signature string) (idpstore.OAuthRequest, error) {
+	r := idpstore.OAuthRequest{Kind: kind, Signature: signature}
 	var (
 		reqScopes, grantScopes, reqAud, grantAud, session string
 	)
@@ -99,7 +67,7 @@ func (s *DB) OAuthRequestBySignature(ctx context.Context, kind, signature string
 		kind, hashSignature(signature)).Scan(&r.RequestID, &r.ClientID, &r.Subject, &r.RequestedAt, &r.ExpiresAt,
 		&r.Active, &reqScopes, &grantScopes, &reqAud, &grantAud, &r.Form, &session)
 	if err != nil {
-		return OAuthRequest{}, classify(err, "find the "+kind)
+		return idpstore.OAuthRequest{}, classify(err, "find the "+kind)
 	}
 	r.RequestedAt, r.ExpiresAt = r.RequestedAt.UTC(), r.ExpiresAt.UTC()
 	r.Session = []byte(session)
@@ -108,7 +76,7 @@ func (s *DB) OAuthRequestBySignature(ctx context.Context, kind, signature string
 		dst  *[]string
 	}{{reqScopes, &r.RequestedScopes}, {grantScopes, &r.GrantedScopes}, {reqAud, &r.RequestedAudience}, {grantAud, &r.GrantedAudience}} {
 		if err := json.Unmarshal([]byte(l.text), l.dst); err != nil {
-			return OAuthRequest{}, apperr.Wrap(apperr.Internal, err, "could not read the stored %s", kind)
+			return idpstore.OAuthRequest{}, apperr.Wrap(apperr.Internal, err, "could not read the stored %s", kind)
 		}
 	}
 	return r, nil

@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/idp/idpstore"
 )
 
 // sampleOAuthRequest is a stored code or token of the sign-in requestID.
-func sampleOAuthRequest(kind, sig, requestID string, expires time.Time) OAuthRequest {
-	return OAuthRequest{
+func sampleOAuthRequest(kind, sig, requestID string, expires time.Time) idpstore.OAuthRequest {
+	return idpstore.OAuthRequest{
 		Kind: kind, Signature: sig, RequestID: requestID, ClientID: "wayfinder-web", Subject: "user-1",
 		RequestedAt: t0, ExpiresAt: expires, Active: true,
 		RequestedScopes: []string{"openid", "offline_access"}, GrantedScopes: []string{"openid", "offline_access"},
@@ -28,18 +29,18 @@ func TestOAuthRequests(t *testing.T) {
 			exp := t0.Add(time.Hour)
 			creates := []struct {
 				name     string
-				in       OAuthRequest
+				in       idpstore.OAuthRequest
 				wantCode apperr.Code
 			}{
-				{"a code", sampleOAuthRequest(OAuthCode, "c1", "r1", exp), ""},
-				{"its access token", sampleOAuthRequest(OAuthAccess, "a1", "r1", exp), ""},
-				{"its refresh token", sampleOAuthRequest(OAuthRefresh, "f1", "r1", exp), ""},
-				{"a second refresh token", sampleOAuthRequest(OAuthRefresh, "f2", "r1", exp), ""},
-				{"another sign-in", sampleOAuthRequest(OAuthRefresh, "g1", "r2", exp), ""},
-				{"same signature, other kind", sampleOAuthRequest(OAuthPKCE, "c1", "r1", exp), ""},
-				{"same signature, same kind", sampleOAuthRequest(OAuthCode, "c1", "r1", exp), apperr.Conflict},
+				{"a code", sampleOAuthRequest(idpstore.OAuthCode, "c1", "r1", exp), ""},
+				{"its access token", sampleOAuthRequest(idpstore.OAuthAccess, "a1", "r1", exp), ""},
+				{"its refresh token", sampleOAuthRequest(idpstore.OAuthRefresh, "f1", "r1", exp), ""},
+				{"a second refresh token", sampleOAuthRequest(idpstore.OAuthRefresh, "f2", "r1", exp), ""},
+				{"another sign-in", sampleOAuthRequest(idpstore.OAuthRefresh, "g1", "r2", exp), ""},
+				{"same signature, other kind", sampleOAuthRequest(idpstore.OAuthPKCE, "c1", "r1", exp), ""},
+				{"same signature, same kind", sampleOAuthRequest(idpstore.OAuthCode, "c1", "r1", exp), apperr.Conflict},
 				{"unknown kind", sampleOAuthRequest("device", "d1", "r1", exp), apperr.Invalid},
-				{"no signature", sampleOAuthRequest(OAuthCode, "", "r1", exp), apperr.Invalid},
+				{"no signature", sampleOAuthRequest(idpstore.OAuthCode, "", "r1", exp), apperr.Invalid},
 			}
 			for _, tt := range creates {
 				if code := codeOf(db.CreateOAuthRequest(ctx, tt.in)); code != tt.wantCode {
@@ -47,11 +48,11 @@ func TestOAuthRequests(t *testing.T) {
 				}
 			}
 
-			got, err := db.OAuthRequestBySignature(ctx, OAuthCode, "c1")
-			if want := sampleOAuthRequest(OAuthCode, "c1", "r1", exp); err != nil || !reflect.DeepEqual(got, want) {
+			got, err := db.OAuthRequestBySignature(ctx, idpstore.OAuthCode, "c1")
+			if want := sampleOAuthRequest(idpstore.OAuthCode, "c1", "r1", exp); err != nil || !reflect.DeepEqual(got, want) {
 				t.Errorf("OAuthRequestBySignature = %+v, %v;\nwant %+v", got, err, want)
 			}
-			if _, err := db.OAuthRequestBySignature(ctx, OAuthAccess, "c1"); codeOf(err) != apperr.NotFound {
+			if _, err := db.OAuthRequestBySignature(ctx, idpstore.OAuthAccess, "c1"); codeOf(err) != apperr.NotFound {
 				t.Errorf("OAuthRequestBySignature(wrong kind): err = %v, want NotFound", err)
 			}
 			// Only the hash of a signature is stored.
@@ -65,9 +66,9 @@ func TestOAuthRequests(t *testing.T) {
 				kind, sig   string
 				wantChanged bool
 			}{
-				{"first use", OAuthCode, "c1", true},
-				{"replay", OAuthCode, "c1", false},
-				{"unknown", OAuthCode, "zz", false},
+				{"first use", idpstore.OAuthCode, "c1", true},
+				{"replay", idpstore.OAuthCode, "c1", false},
+				{"unknown", idpstore.OAuthCode, "zz", false},
 			}
 			for _, tt := range deactivations {
 				changed, err := db.DeactivateOAuthRequest(ctx, tt.kind, tt.sig)
@@ -75,14 +76,14 @@ func TestOAuthRequests(t *testing.T) {
 					t.Errorf("DeactivateOAuthRequest %s = %v, %v; want %v, nil", tt.name, changed, err, tt.wantChanged)
 				}
 			}
-			if got, _ := db.OAuthRequestBySignature(ctx, OAuthCode, "c1"); got.Active {
+			if got, _ := db.OAuthRequestBySignature(ctx, idpstore.OAuthCode, "c1"); got.Active {
 				t.Errorf("the used code is still active")
 			}
 
-			if n, err := db.DeactivateOAuthFamily(ctx, OAuthRefresh, "r1"); err != nil || n != 2 {
+			if n, err := db.DeactivateOAuthFamily(ctx, idpstore.OAuthRefresh, "r1"); err != nil || n != 2 {
 				t.Errorf("DeactivateOAuthFamily = %d, %v; want 2, nil", n, err)
 			}
-			if n, err := db.DeleteOAuthFamily(ctx, OAuthAccess, "r1"); err != nil || n != 1 {
+			if n, err := db.DeleteOAuthFamily(ctx, idpstore.OAuthAccess, "r1"); err != nil || n != 1 {
 				t.Errorf("DeleteOAuthFamily = %d, %v; want 1, nil", n, err)
 			}
 			states := []struct {
@@ -90,10 +91,10 @@ func TestOAuthRequests(t *testing.T) {
 				wantCode   apperr.Code
 				wantActive bool
 			}{
-				{OAuthRefresh, "f1", "", false},
-				{OAuthRefresh, "f2", "", false},
-				{OAuthRefresh, "g1", "", true}, // another family is untouched
-				{OAuthAccess, "a1", apperr.NotFound, false},
+				{idpstore.OAuthRefresh, "f1", "", false},
+				{idpstore.OAuthRefresh, "f2", "", false},
+				{idpstore.OAuthRefresh, "g1", "", true}, // another family is untouched
+				{idpstore.OAuthAccess, "a1", apperr.NotFound, false},
 			}
 			for _, tt := range states {
 				got, err := db.OAuthRequestBySignature(ctx, tt.kind, tt.sig)
@@ -101,10 +102,10 @@ func TestOAuthRequests(t *testing.T) {
 					t.Errorf("%s %s: active %v, code %q; want %v, %q", tt.kind, tt.sig, got.Active, code, tt.wantActive, tt.wantCode)
 				}
 			}
-			if err := db.DeleteOAuthRequest(ctx, OAuthRefresh, "g1"); err != nil {
+			if err := db.DeleteOAuthRequest(ctx, idpstore.OAuthRefresh, "g1"); err != nil {
 				t.Errorf("DeleteOAuthRequest: %v", err)
 			}
-			if err := db.DeleteOAuthRequest(ctx, OAuthRefresh, "g1"); err != nil {
+			if err := db.DeleteOAuthRequest(ctx, idpstore.OAuthRefresh, "g1"); err != nil {
 				t.Errorf("DeleteOAuthRequest twice: %v, want nil", err)
 			}
 		})
@@ -117,7 +118,7 @@ func TestOAuthRotationRace(t *testing.T) {
 	t.Parallel()
 	for _, s := range newTestStores(t) {
 		t.Run(s.name, func(t *testing.T) {
-			if err := s.db.CreateOAuthRequest(ctx, sampleOAuthRequest(OAuthRefresh, "f1", "r1", t0.Add(time.Hour))); err != nil {
+			if err := s.db.CreateOAuthRequest(ctx, sampleOAuthRequest(idpstore.OAuthRefresh, "f1", "r1", t0.Add(time.Hour))); err != nil {
 				t.Fatal(err)
 			}
 			var wg sync.WaitGroup
@@ -128,7 +129,7 @@ func TestOAuthRotationRace(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					replica := openTestDB(t, s.dsn)
-					won[i], errs[i] = replica.DeactivateOAuthRequest(ctx, OAuthRefresh, "f1")
+					won[i], errs[i] = replica.DeactivateOAuthRequest(ctx, idpstore.OAuthRefresh, "f1")
 				}()
 			}
 			wg.Wait()
@@ -170,11 +171,11 @@ func TestTxContext(t *testing.T) {
 					t.Errorf("%s: a nested BeginTxContext: err = %v, want Internal", tt.name, err)
 				}
 				sig := "tx-" + tt.name
-				if err := db.CreateOAuthRequest(txCtx, sampleOAuthRequest(OAuthAccess, sig, "r1", t0.Add(time.Hour))); err != nil {
+				if err := db.CreateOAuthRequest(txCtx, sampleOAuthRequest(idpstore.OAuthAccess, sig, "r1", t0.Add(time.Hour))); err != nil {
 					t.Fatalf("%s: CreateOAuthRequest in the transaction: %v", tt.name, err)
 				}
 				// Reads in the transaction see its writes (on SQLite they must not wait for the connection).
-				if _, err := db.OAuthRequestBySignature(txCtx, OAuthAccess, sig); err != nil {
+				if _, err := db.OAuthRequestBySignature(txCtx, idpstore.OAuthAccess, sig); err != nil {
 					t.Errorf("%s: read in the transaction: %v", tt.name, err)
 				}
 				if tt.commit {
@@ -188,7 +189,7 @@ func TestTxContext(t *testing.T) {
 				if err := db.RollbackTxContext(txCtx); err != nil {
 					t.Errorf("%s: RollbackTxContext after the end = %v, want nil", tt.name, err)
 				}
-				_, err = db.OAuthRequestBySignature(ctx, OAuthAccess, sig)
+				_, err = db.OAuthRequestBySignature(ctx, idpstore.OAuthAccess, sig)
 				if stored := err == nil; stored != tt.wantStored {
 					t.Errorf("%s: stored = %v (err %v), want %v", tt.name, stored, err, tt.wantStored)
 				}
