@@ -21,6 +21,11 @@ type Store interface {
 	CredentialsByEmail(ctx context.Context, email string) (account.User, string, error)
 	SetPasswordHash(ctx context.Context, userID, passwordHash string, now time.Time) error
 
+	CreateAccountToken(ctx context.Context, t idpstore.AccountToken) error
+	AccountToken(ctx context.Context, purpose, hash string, now time.Time) (idpstore.AccountToken, error)
+	UseAccountToken(ctx context.Context, purpose, hash string, now time.Time) (idpstore.AccountToken, error)
+	DeleteAccountTokens(ctx context.Context, userID, purpose string) (int64, error)
+
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	LockLoginAttempts(ctx context.Context, keys ...string) error
 	RecordLoginAttempt(ctx context.Context, a idpstore.LoginAttempt) (int64, error)

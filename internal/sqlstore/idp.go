@@ -145,7 +145,7 @@ func (s *DB) DeleteUserIdPSessions(ctx context.Context, userID string) (int64, e
 }
 
 // DeleteExpiredIdentityRows removes what no one can use any more at now: expired login states,
-// provider sessions and OAuth codes and tokens, sign-in attempts older than attemptsBefore, and
+// provider sessions, OAuth codes and tokens, emailed links, sign-in attempts older than attemptsBefore, and
 // successful sign-ins from an address older than knownBefore (they make the address a known one).
 // Used codes and refresh tokens stay until they expire, because a replay of one must still be
 // recognized as a replay.
@@ -160,6 +160,7 @@ func (s *DB) DeleteExpiredIdentityRows(ctx context.Context, now, attemptsBefore,
 		{`DELETE FROM login_states WHERE expires_at <= $1`, now, &c.LoginStates, "remove expired login states"},
 		{`DELETE FROM idp_sessions WHERE expires_at <= $1`, now, &c.IdPSessions, "remove expired sign-in sessions"},
 		{`DELETE FROM oauth_requests WHERE expires_at <= $1`, now, &c.OAuthRequests, "remove expired codes and tokens"},
+		{`DELETE FROM account_tokens WHERE expires_at <= $1`, now, &c.AccountTokens, "remove expired email links"},
 		{`DELETE FROM login_attempts WHERE at < $1 AND NOT (scope = 'pair' AND succeeded = true)`, attemptsBefore, &c.LoginAttempts, "remove old sign-in attempts"},
 		{`DELETE FROM login_attempts WHERE at < $1 AND scope = 'pair' AND succeeded = true`, knownBefore, &c.KnownAddresses, "remove old sign-ins"},
 	}

@@ -87,7 +87,26 @@ type IdentityCleanup struct {
 	LoginStates   int64
 	IdPSessions   int64
 	OAuthRequests int64
+	AccountTokens int64
 	LoginAttempts int64
 	// KnownAddresses counts successful sign-ins forgotten: their addresses are no longer known ones.
 	KnownAddresses int64
+}
+
+// The purposes of an account token.
+const (
+	TokenPasswordReset     = "password-reset"
+	TokenEmailVerification = "email-verification"
+)
+
+// AccountToken is a one-use link the provider emails. Hash is the SHA-256 of the token in the
+// link; the token itself is never stored. Email is the address it was sent to.
+type AccountToken struct {
+	Hash      string
+	Purpose   string
+	UserID    string
+	Email     string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	UsedAt    time.Time // zero until the link is used
 }

@@ -1,0 +1,15 @@
+-- account_tokens are the one-use links the embedded provider emails: a password reset, or the
+-- confirmation of an email address. Only the hash of the token is kept, so the table cannot be
+-- used to follow a link. email is the address the link was sent to: a confirmation counts only
+-- while the account still has it.
+CREATE TABLE account_tokens (
+    token_hash text PRIMARY KEY,
+    purpose    text NOT NULL CHECK (purpose IN ('password-reset', 'email-verification')),
+    user_id    text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    email      text NOT NULL,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    used_at    timestamptz
+);
+CREATE INDEX account_tokens_user_id_idx ON account_tokens (user_id, purpose);
+CREATE INDEX account_tokens_expires_at_idx ON account_tokens (expires_at);
