@@ -45,6 +45,9 @@ type Store interface {
 	DeactivateOAuthRequest(ctx context.Context, kind, signature string) (bool, error)
 	DeactivateOAuthFamily(ctx context.Context, kind, requestID string) (int64, error)
 	DeleteOAuthFamily(ctx context.Context, kind, requestID string) (int64, error)
+	RevokeSubjectTokens(ctx context.Context, subject string) (int64, error)
+	// DeleteUserSessions ends the user's web sessions (the app's, not the provider's).
+	DeleteUserSessions(ctx context.Context, userID string) (int64, error)
 	BeginTxContext(ctx context.Context) (context.Context, error)
 	CommitTxContext(ctx context.Context) error
 	RollbackTxContext(ctx context.Context) error

@@ -116,3 +116,20 @@ func (s *DB) DeleteOAuthFamily(ctx context.Context, kind, requestID string) (int
 		kind, requestID)
 	return rowsAffected(res, err, "remove the "+kind+"s")
 }
+
+// RevokeSubjectTokens ends every grant of one account: its refresh tokens are marked used (so a
+// later use is recognized as reuse) and its access tokens removed. It returns how many refresh
+// tokens were still active.
+func (s *DB) RevokeSubjectTokens(ctx context.Context, subject string) (int64, error) {
+	var n int64
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		res, err := s.conn(ctx).ExecContext(ctx, `
+			UPDATE oauth_requests SET active = false WHERE subject = $1 AND kind = 'refresh' AND active = true`, subject)
+		if n, err = rowsAffected(res, err, "revoke the account's refresh tokens"); err != nil {
+			return err
+		}
+		_, err = s.conn(ctx).ExecContext(ctx, `DELETE FROM oauth_requests WHERE subject = $1 AND kind = 'access'`, subject)
+		return classify(err, "revoke the account's access tokens")
+	})
+	return n, err
+}

@@ -200,3 +200,50 @@ func TestTxContext(t *testing.T) {
 		})
 	}
 }
+
+func TestRevokeSubjectTokens(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			exp := t0.Add(time.Hour)
+			mine := func(kind, sig, req string) idpstore.OAuthRequest {
+				r := sampleOAuthRequest(kind, sig, req, exp)
+				r.Subject = "revoke-me-" + s.name
+				return r
+			}
+			for _, r := range []idpstore.OAuthRequest{
+				mine(idpstore.OAuthAccess, "ra1", "rr1"), mine(idpstore.OAuthRefresh, "rf1", "rr1"),
+				mine(idpstore.OAuthAccess, "ra2", "rr2"), mine(idpstore.OAuthRefresh, "rf2", "rr2"),
+				sampleOAuthRequest(idpstore.OAuthRefresh, "other-f", "other-r", exp),
+				sampleOAuthRequest(idpstore.OAuthAccess, "other-a", "other-r", exp),
+			} {
+				if err := db.CreateOAuthRequest(ctx, r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if n, err := db.RevokeSubjectTokens(ctx, "revoke-me-"+s.name); err != nil || n != 2 {
+				t.Fatalf("RevokeSubjectTokens = %d, %v; want 2 refresh tokens revoked", n, err)
+			}
+			checks := []struct {
+				kind, sig  string
+				wantFound  bool
+				wantActive bool
+			}{
+				{idpstore.OAuthAccess, "ra1", false, false},
+				{idpstore.OAuthAccess, "ra2", false, false},
+				{idpstore.OAuthRefresh, "rf1", true, false}, // kept, so a later use counts as reuse
+				{idpstore.OAuthRefresh, "rf2", true, false},
+				{idpstore.OAuthRefresh, "other-f", true, true},
+				{idpstore.OAuthAccess, "other-a", true, true},
+			}
+			for _, c := range checks {
+				got, err := db.OAuthRequestBySignature(ctx, c.kind, c.sig)
+				if found := err == nil; found != c.wantFound || (found && got.Active != c.wantActive) {
+					t.Errorf("%s %s after revocation: found %v active %v (err %v), want found %v active %v",
+						c.kind, c.sig, found, got.Active, err, c.wantFound, c.wantActive)
+				}
+			}
+		})
+	}
+}

@@ -13,3 +13,6 @@ CREATE TABLE account_tokens (
 );
 CREATE INDEX account_tokens_user_id_idx ON account_tokens (user_id, purpose);
 CREATE INDEX account_tokens_expires_at_idx ON account_tokens (expires_at);
+
+-- A new password, or "sign out everywhere", revokes every token of the account at once.
+CREATE INDEX oauth_requests_subject_idx ON oauth_requests (subject, kind);
