@@ -192,7 +192,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 
-	authService, provider, err := signIn(ctx, cfg, db, log, ln.Addr())
+	authService, provider, err := signIn(ctx, cfg, db, email.outbox, log, ln.Addr())
 	if err != nil {
 		ln.Close()
 		return err

@@ -18,10 +18,11 @@ import (
 )
 
 // signIn builds web sign-in and bearer verification, and the embedded identity provider when no
-// external one is configured (then it returns a nil provider). backChannel is the address this
+// external one is configured (then it returns a nil provider), which queues its emails in outbox
+// (nil: none are sent, as for the command line). backChannel is the address this
 // server itself listens on: with the embedded provider the sign-in client calls the token
 // endpoint there, not through the public URL, which may not be reachable from inside.
-func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, log *slog.Logger, backChannel net.Addr) (*auth.Service, *idp.Provider, error) {
+func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.Mailer, log *slog.Logger, backChannel net.Addr) (*auth.Service, *idp.Provider, error) {
 	public := cfg.PublicURL.String()
 	audience := cfg.OIDCAudience
 	if audience == "" {
@@ -56,6 +57,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, log *slog.L
 			Secure:          cfg.CookieSecure(),
 			BrandName:       cfg.BrandName,
 			SignupsPerHour:  cfg.SignupsPerHour,
+			Mail:            outbox,
 		}, db, log)
 		if err != nil {
 			return nil, nil, fmt.Errorf("starting the embedded identity provider: %w", err)

@@ -49,7 +49,7 @@ func users(ctx context.Context, args []string, getenv func(string) string, stdin
 		return fmt.Errorf("WAYFINDER_LISTEN (--listen): %w", err)
 	}
 	cfg.WithListener(addr)
-	_, provider, err := signIn(ctx, cfg, db, newLogger("warn", stderr), addr)
+	_, provider, err := signIn(ctx, cfg, db, nil, newLogger("warn", stderr), addr)
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/ory/fosite/token/jwt"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/mail"
 )
 
 // The clients of the embedded provider.
@@ -75,6 +76,16 @@ type Config struct {
 	BrandName string
 	// SignupsPerHour is how many sign-ups one address may make in an hour; 0 is the default, 10.
 	SignupsPerHour int
+	// Mail is the outbox the provider's emails go into, in the transaction of the change that sends
+	// them; nil sends none (tests of other things).
+	Mail Mailer
+}
+
+// Mailer queues an email to be sent. Enabled says whether emails leave at all: when they don't,
+// the pages never promise one.
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+	Enabled() bool
 }
 
 // SecretStore is the part of the store that keeps server secrets.
