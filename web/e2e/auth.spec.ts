@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { test, expect, expectNoAxeViolations, signIn, demoMember } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations, signIn, signUp, demoMember } from './fixtures';
 
 const base64url = (b: Buffer) => b.toString('base64url');
 
@@ -73,31 +74,37 @@ test.describe('signing up and signing in', () => {
   });
 });
 
+// iosAccessToken signs the demo member in at the provider in page, then runs the iOS app's
+// authorization-code flow with PKCE and returns the access token.
+async function iosAccessToken(page: Page): Promise<string> {
+  await page.goto('/name-and-birth');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/name-and-birth/);
+  const verifier = base64url(randomBytes(32));
+  const challenge = base64url(createHash('sha256').update(verifier).digest());
+  const redirect = 'wayfinder://auth/callback';
+  const authorize = await page.request.get('/idp/authorize', {
+    params: {
+      client_id: 'wayfinder-ios', response_type: 'code', redirect_uri: redirect, scope: 'openid offline_access',
+      state: base64url(randomBytes(12)), nonce: base64url(randomBytes(12)), code_challenge: challenge, code_challenge_method: 'S256',
+    },
+    maxRedirects: 0,
+  });
+  expect(authorize.status()).toBe(303);
+  const code = new URL(authorize.headers()['location']).searchParams.get('code');
+  expect(code).toBeTruthy();
+  const token = await page.request.post('/idp/token', {
+    form: { grant_type: 'authorization_code', code: code!, redirect_uri: redirect, client_id: 'wayfinder-ios', code_verifier: verifier },
+  });
+  expect(token.status()).toBe(200);
+  const { access_token: accessToken, refresh_token: refreshToken } = await token.json();
+  expect(refreshToken).toBeTruthy();
+  return accessToken as string;
+}
+
 test.describe('the native shell', () => {
   test('a bearer token from the iOS client opens the app without web sign-in and leaves the address bar', async ({ page, browser, baseURL }) => {
-    // Sign in at the provider, then run the iOS app's authorization-code flow with PKCE.
-    await page.goto('/name-and-birth');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/name-and-birth/);
-    const verifier = base64url(randomBytes(32));
-    const challenge = base64url(createHash('sha256').update(verifier).digest());
-    const redirect = 'wayfinder://auth/callback';
-    const authorize = await page.request.get('/idp/authorize', {
-      params: {
-        client_id: 'wayfinder-ios', response_type: 'code', redirect_uri: redirect, scope: 'openid offline_access',
-        state: base64url(randomBytes(12)), nonce: base64url(randomBytes(12)), code_challenge: challenge, code_challenge_method: 'S256',
-      },
-      maxRedirects: 0,
-    });
-    expect(authorize.status()).toBe(303);
-    const code = new URL(authorize.headers()['location']).searchParams.get('code');
-    expect(code).toBeTruthy();
-    const token = await page.request.post('/idp/token', {
-      form: { grant_type: 'authorization_code', code: code!, redirect_uri: redirect, client_id: 'wayfinder-ios', code_verifier: verifier },
-    });
-    expect(token.status()).toBe(200);
-    const { access_token: accessToken, refresh_token: refreshToken } = await token.json();
-    expect(refreshToken).toBeTruthy();
+    const accessToken = await iosAccessToken(page);
 
     // A fresh browser with no cookies: the shell passes the token on the first URL.
     const shell = await browser.newContext({ baseURL });
@@ -113,6 +120,34 @@ test.describe('the native shell', () => {
     expect(meCalls.some((h) => h === `Bearer ${accessToken}`)).toBe(true);
     expect(await shellPage.getByRole('heading', { name: 'Welcome back' }).count()).toBe(0);
     await shell.close();
+  });
+
+  test('a token link for another account never switches a signed-in member silently', async ({ page, browser, baseURL }) => {
+    const demoToken = await iosAccessToken(page);
+    const context = await browser.newContext({ baseURL });
+    const member = await context.newPage();
+    await signUp(member);
+    const bearerCalls: string[] = [];
+    member.on('request', (r) => {
+      if (r.url().includes('/api/') && r.headers()['authorization']) bearerCalls.push(r.url());
+    });
+
+    await member.goto(`/name-and-birth?token=${demoToken}`);
+    await expect(member.getByRole('heading', { name: 'You’re signed in to another account' })).toBeFocused();
+    expect(member.url()).not.toContain('token=');
+    await expect(member.getByText(`The link you opened is for ${demoMember.email}`)).toBeVisible();
+    await expectNoAxeViolations(member);
+    bearerCalls.length = 0; // asking whose the link's token is was the one use of it so far
+    await member.getByRole('button', { name: /^Stay as / }).click();
+    await expect(member.getByRole('heading', { level: 1 })).not.toHaveText('You’re signed in to another account');
+    await expect(member.getByRole('textbox').first()).toBeVisible();
+    expect(bearerCalls).toEqual([]); // the member's own session went on, without the link's token
+
+    await member.goto(`/name-and-birth?token=${demoToken}`);
+    await member.getByRole('button', { name: `Switch to ${demoMember.email}` }).click();
+    await expect(member.getByRole('heading', { level: 1 })).not.toHaveText('You’re signed in to another account');
+    await expect.poll(() => bearerCalls.length).toBeGreaterThan(0);
+    await context.close();
   });
 });
 

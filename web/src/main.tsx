@@ -4,7 +4,7 @@ import '@/styles/fonts.css';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import { getRuntimeConfig } from '@/config/runtime';
-import { captureLaunchToken } from '@/lib/auth-token';
+import { captureLaunchToken, pendingToken } from '@/lib/auth-token';
 import { readLaunchFlags } from '@/lib/launch-flags';
 import { defaultLocale } from '@/lib/messages';
 import { captureUtm } from '@/lib/utm';
@@ -12,7 +12,7 @@ import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 
 // Before anything renders: the native shell's token leaves the address bar at once (and is kept
-// for the API client), and the address's switches and campaign values are read while they are
+// for the API client, or held until it is clear whose account it is), and the address's switches and campaign values are read while they are
 // still there.
 captureLaunchToken();
 readLaunchFlags(window.location.search);
@@ -23,10 +23,23 @@ if (!container) throw new Error('index.html has no #root element to render the a
 
 document.documentElement.lang = defaultLocale;
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders config={getRuntimeConfig()}>
-      <AppRoutes />
-    </AppProviders>
-  </StrictMode>,
-);
+function start(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders config={getRuntimeConfig()}>
+        <AppRoutes />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// A token that may be for another account than the page's own waits for the member's choice, in
+// a module only such pages load.
+if (pendingToken() === null) {
+  start(container);
+} else {
+  void import('@/app/auth/account-switch')
+    .then(({ resolveAccountSwitch }) => resolveAccountSwitch(container))
+    .catch((error: unknown) => console.warn('Could not settle which account to use', error))
+    .finally(() => start(container));
+}
