@@ -197,9 +197,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ln.Close()
 		return err
 	}
-	var identityProvider httpapi.IdentityProvider
+	var (
+		identityProvider  httpapi.IdentityProvider
+		emailVerification httpapi.EmailVerification
+	)
 	if provider != nil {
-		identityProvider = provider
+		identityProvider, emailVerification = provider, provider
 		go provider.Run(ctx)
 		if cfg.Demo {
 			if err := seedDemoAccounts(ctx, provider, stdout); err != nil {
@@ -244,6 +247,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	onboardingService.OnSafetyDisclosure(disclosures.Inc)
 	coachingService := coaching.NewService(db, onboardingService, time.Now)
 	payments := newPayments(cfg, log)
+	billingService := billing.NewService(db, onboardingService, payments.provider, time.Now)
+	// Paying needs a confirmed email where this server's own sign-in emails the link through a
+	// real mail server. Without one, in a demo that prints its emails or with mail off, paying
+	// stays open to everyone: a demo, or an operator who has not set up SMTP, is never stuck.
+	if provider != nil && cfg.SMTPURL != "" {
+		billingService.RequireVerifiedEmail()
+	}
 	handler, err := httpapi.NewHandler(httpapi.Deps{
 		Log:        log,
 		Ready:      db,
@@ -256,7 +266,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Survey:     def,
 		Onboarding: onboardingService,
 		Coaching:   coachingService,
-		Billing:    billing.NewService(db, onboardingService, payments.provider, time.Now),
+		Billing:    billingService,
 		Backoffice: backoffice.NewService(db, backoffice.Config{Coaches: coachingService, Survey: def, Now: time.Now,
 			RolesFromProvider: !cfg.EmbeddedIdP()}),
 		Media:           db,
@@ -270,6 +280,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			AppStoreURL: cfg.AppStoreURL,
 			Features:    features,
 		},
+		// EmailVerification sends a member a new link to confirm their email (the embedded provider).
+		EmailVerification: emailVerification,
 	})
 	if err != nil {
 		ln.Close()

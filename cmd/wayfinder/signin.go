@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"strconv"
+	"time"
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
@@ -65,10 +66,13 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		ac.Issuer = issuer
 		ac.AuthURL = issuer + "/authorize"
 		ac.TokenURL = "http://" + loopbackAddress(backChannel) + "/idp/token"
+		ac.RevocationURL = "http://" + loopbackAddress(backChannel) + "/idp/revoke"
 		ac.EndSessionURL = issuer + "/logout"
 		ac.ClientID = idp.WebClientID
 		ac.ClientSecret = secret
 		ac.Keyfunc = auth.KeyfuncFromLookup(provider.PublicKey)
+		ac.AccessTokenActive = provider.AccessTokenActive
+		ac.ActiveCacheFor = bearerCheckEvery
 		ac.RequireATJWT = true
 	} else {
 		ep, err := auth.Discover(ctx, nil, cfg.OIDCIssuer)
@@ -83,6 +87,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		ac.AuthURL = ep.AuthURL
 		ac.TokenURL = ep.TokenURL
 		ac.EndSessionURL = ep.EndSessionURL
+		ac.RevocationURL = ep.RevocationURL
 		ac.ClientID = cfg.OIDCClientID
 		ac.ClientSecret = cfg.OIDCClientSecret
 		ac.Keyfunc = keyfunc
@@ -96,6 +101,11 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 	}
 	return svc, provider, nil
 }
+
+// bearerCheckEvery is how long the server trusts its last look at whether an embedded provider's
+// bearer token was revoked: a signed-out or revoked token is refused within this, on every replica.
+// It is the most auth allows; tests shorten it to watch a revoked token stop working.
+var bearerCheckEvery = 30 * time.Second
 
 // loopbackAddress is addr with an unspecified IP (0.0.0.0, ::) replaced by loopback, so the
 // server can call itself.

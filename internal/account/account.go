@@ -55,8 +55,11 @@ type User struct {
 	// with every new picture, so an address that carries it is never served a stale one.
 	PictureVersion string
 	Role           Role
-	CreatedAt      time.Time
-	UpdatedAt      time.Time
+	// EmailVerified says the person showed that Email is theirs: they followed the link we emailed
+	// it, or their identity provider vouched for it. It goes back to false when the email changes.
+	EmailVerified bool
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 // Session is a signed-in web session held on the server (backend-for-frontend). The browser keeps only

@@ -5,7 +5,8 @@
 // issuer's keys. Either way the signed-in user ends up in the request context as a Principal.
 //
 // The package works the same with the embedded identity provider and with an external one (Auth0,
-// Keycloak, …): it only sees endpoints, a client and a key function.
+// Keycloak, …): it only sees endpoints, a client and a key function, and, from the embedded
+// provider, a check of whether a bearer token was revoked.
 package auth
 
 import (
@@ -33,6 +34,8 @@ type Store interface {
 	UserByID(ctx context.Context, id string) (account.User, error)
 	UserBySubject(ctx context.Context, subject string) (account.User, error)
 	EnsureUser(ctx context.Context, subject, email string, role account.Role) (account.User, bool, error)
+	// MarkEmailVerified records that the user's email, while it is still email, is confirmed.
+	MarkEmailVerified(ctx context.Context, userID, email string, now time.Time) (bool, error)
 	SetUserRole(ctx context.Context, userID string, role account.Role) (account.User, error)
 
 	CreateSession(ctx context.Context, ws account.Session) error
@@ -55,6 +58,7 @@ type Config struct {
 	AuthURL       string
 	TokenURL      string
 	EndSessionURL string // empty when the provider has none: logout then only ends our session
+	RevocationURL string // empty when the provider has none: logout then leaves the refresh token to expire
 
 	// This server's confidential client at the provider; it authenticates with client_secret_basic.
 	ClientID     string
@@ -76,6 +80,15 @@ type Config struct {
 
 	// Keyfunc returns the issuer's public key for a token (see NewJWKSKeyfunc, KeyfuncFromLookup).
 	Keyfunc jwt.Keyfunc
+
+	// AccessTokenActive, when set, is asked whether a verified bearer token is still in force, so a
+	// token revoked at the provider (by a sign-out, a revocation request, or a refresh that replaced
+	// it) is refused before it expires. The embedded provider supplies it. Without it, as with an
+	// external provider, a verified token is good until it expires.
+	AccessTokenActive func(ctx context.Context, raw string) (bool, error)
+	// ActiveCacheFor is how long an answer of AccessTokenActive is remembered, so most requests cost
+	// no lookup: 30 s by default and at most, so every replica refuses a revoked token within a minute.
+	ActiveCacheFor time.Duration
 
 	// CookieSecure says cookies may carry Secure and so the __Host- prefix: the public URL is https
 	// or a loopback host. Without it the cookies lose the prefix and Secure, for plain-http hosts only.
@@ -108,6 +121,9 @@ type Service struct {
 	// refreshes makes concurrent requests of one session share one token refresh: a provider that
 	// rotates refresh tokens and detects reuse would otherwise revoke the whole grant.
 	refreshes singleflight.Group
+
+	// active remembers recent answers of Config.AccessTokenActive.
+	active *activeCache
 }
 
 // The lifetimes and limits that are not configuration.
@@ -117,6 +133,8 @@ const (
 	refreshBefore     = 60 * time.Second // an access token this close to expiry is refreshed
 	loginStateTTL     = 10 * time.Minute
 	refreshTimeout    = 10 * time.Second
+	revokeTimeout     = 3 * time.Second  // sign-out waits at most this long for the provider's revocation
+	maxActiveCacheFor = 30 * time.Second // see Config.ActiveCacheFor
 	defaultReturnTo   = "/name-and-birth"
 	staffLanding      = "/staff"
 	maxTokenLength    = 8 << 10
@@ -150,7 +168,7 @@ func New(cfg Config, store Store) (*Service, error) {
 	}
 	for _, u := range []struct{ name, value string }{
 		{"AuthURL", cfg.AuthURL}, {"TokenURL", cfg.TokenURL}, {"EndSessionURL", cfg.EndSessionURL},
-		{"RedirectURL", cfg.RedirectURL}, {"PostLogoutURL", cfg.PostLogoutURL},
+		{"RevocationURL", cfg.RevocationURL}, {"RedirectURL", cfg.RedirectURL}, {"PostLogoutURL", cfg.PostLogoutURL},
 	} {
 		if u.value == "" {
 			continue
@@ -186,6 +204,9 @@ func New(cfg Config, store Store) (*Service, error) {
 	if cfg.OnError == nil {
 		cfg.OnError = defaultOnError
 	}
+	if cfg.ActiveCacheFor <= 0 || cfg.ActiveCacheFor > maxActiveCacheFor {
+		cfg.ActiveCacheFor = maxActiveCacheFor
+	}
 	s := &Service{
 		cfg:   cfg,
 		store: store,
@@ -199,6 +220,7 @@ func New(cfg Config, store Store) (*Service, error) {
 		},
 		sessionCookie: cookieName("wayfinder_session", cfg.CookieSecure),
 		loginCookie:   cookieName("wayfinder_login", cfg.CookieSecure),
+		active:        newActiveCache(cfg.ActiveCacheFor, maxActiveAnswers),
 	}
 	return s, nil
 }

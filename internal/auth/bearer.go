@@ -10,9 +10,10 @@ import (
 	"wayfinder/internal/cleantext"
 )
 
-// authenticateBearer verifies an Authorization header and finds, or on a subject's first request
-// creates, its user. A refused token is Unauthenticated with a message that says what to do but not
-// which check failed; the reason goes to the log, never the token.
+// authenticateBearer verifies an Authorization header, checks that the provider has not revoked the
+// token (tokenActive), and finds, or on a subject's first request creates, its user. A refused token
+// is Unauthenticated with a message that says what to do but not which check failed; the reason
+// goes to the log, never the token.
 func (s *Service) authenticateBearer(r *http.Request, header []string) (Principal, error) {
 	raw, ok := bearerToken(header)
 	if !ok {
@@ -27,6 +28,14 @@ func (s *Service) authenticateBearer(r *http.Request, header []string) (Principa
 		}
 		return Principal{}, apperr.E(apperr.Unauthenticated, "The access token is not valid. Sign in again to get a new one.")
 	}
+	active, err := s.tokenActive(r.Context(), raw)
+	if err != nil {
+		return Principal{}, err
+	}
+	if !active {
+		s.log.WarnContext(r.Context(), "bearer token refused", "reason", "revoked, signed out or replaced at the provider")
+		return Principal{}, apperr.E(apperr.Unauthenticated, "The access token is not valid. Sign in again to get a new one.")
+	}
 	u, err := s.userFor(r.Context(), id)
 	if err != nil {
 		return Principal{}, err
@@ -39,7 +48,8 @@ func (s *Service) authenticateBearer(r *http.Request, header []string) (Principa
 }
 
 // userFor returns the user of a verified identity, creating them on their first request, and
-// brings their stored role in line with the token's roles claim when it has one. Looking up first
+// brings their stored role in line with the token's roles claim when it has one, and their email's
+// confirmation with its email_verified claim when that says true. Looking up first
 // keeps the common case to one read; EnsureUser is atomic, so two first requests make one user.
 func (s *Service) userFor(ctx context.Context, id identity) (account.User, error) {
 	// A provider's claims are stored as they come, so they must be text the database keeps.
@@ -68,6 +78,14 @@ func (s *Service) userFor(ctx context.Context, id identity) (account.User, error
 		if u, _, err = s.store.EnsureUser(ctx, id.Subject, id.Email, u.Role); err != nil {
 			return account.User{}, err
 		}
+	}
+	// A provider that vouches for the email confirms it here, once; one that does not is never
+	// taken to undo a confirmation, since an older token may still say false.
+	if id.EmailVerified && !u.EmailVerified && id.Email != "" && id.Email == u.Email {
+		if _, err := s.store.MarkEmailVerified(ctx, u.ID, u.Email, s.now()); err != nil {
+			return account.User{}, err
+		}
+		u.EmailVerified = true
 	}
 	if id.RoleSet && u.Role != id.Role {
 		before := u.Role

@@ -3,11 +3,14 @@ package auth
 import (
 	"context"
 	"crypto"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -233,3 +236,160 @@ func TestKeyfuncFromLookup(t *testing.T) {
 }
 
 func newAPIRequest() *http.Request { return httptest.NewRequest(http.MethodGet, "/api/user/me", nil) }
+
+// activeHook plays the provider's AccessTokenActive: a test switches its answer and counts the
+// lookups it gets.
+type activeHook struct {
+	mu      sync.Mutex
+	active  bool
+	err     error
+	lookups int
+}
+
+func (h *activeHook) check(context.Context, string) (bool, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lookups++
+	return h.active, h.err
+}
+
+func (h *activeHook) set(active bool, err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.active, h.err = active, err
+}
+
+func (h *activeHook) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.lookups
+}
+
+// TestBearerRefusedOnceRevoked revokes a bearer token at the provider while it is in use: it is
+// refused once the remembered answer is 30 s old, and every request before costs no lookup.
+func TestBearerRefusedOnceRevoked(t *testing.T) {
+	hook := &activeHook{active: true}
+	e := newEnv(t, func(c *Config) { c.AccessTokenActive = hook.check })
+	token := e.p.sign(e.p.accessClaims("auth0|revoked"), map[string]any{"typ": "at+jwt"})
+	e.remember(token)
+	other := e.p.sign(e.p.accessClaims("auth0|other"), map[string]any{"typ": "at+jwt"})
+	e.remember(other)
+	steps := []struct {
+		name        string
+		advance     time.Duration
+		active      bool
+		token       string
+		wantStatus  int
+		wantLookups int
+	}{
+		{"the first request looks the token up", 0, true, token, http.StatusNoContent, 1},
+		{"the next is answered from memory", time.Second, true, token, http.StatusNoContent, 1},
+		{"revoked, with the answer 29 s old", 28 * time.Second, false, token, http.StatusNoContent, 1},
+		{"refused once the answer is 30 s old", time.Second, false, token, http.StatusUnauthorized, 2},
+		{"the refusal is remembered too", time.Second, false, token, http.StatusUnauthorized, 2},
+		{"another token is looked up on its own", 0, true, other, http.StatusNoContent, 3},
+	}
+	for _, tt := range steps {
+		e.clock.Advance(tt.advance)
+		hook.set(tt.active, nil)
+		rec, _, _ := e.withBearer("Bearer " + tt.token)
+		if rec.Code != tt.wantStatus {
+			t.Errorf("%s: status %d, want %d", tt.name, rec.Code, tt.wantStatus)
+		}
+		if got := hook.count(); got != tt.wantLookups {
+			t.Errorf("%s: %d lookups in all, want %d", tt.name, got, tt.wantLookups)
+		}
+		if tt.wantStatus == http.StatusUnauthorized {
+			if got := rec.Header().Get("WWW-Authenticate"); got != `Bearer error="invalid_token"` {
+				t.Errorf("%s: WWW-Authenticate = %q", tt.name, got)
+			}
+			if err := e.lastErr(); !apperr.Is(err, apperr.Unauthenticated) {
+				t.Errorf("%s: OnError got %v, want Unauthenticated", tt.name, err)
+			}
+		}
+	}
+	if n := e.store.count("EnsureUser"); n != 2 {
+		t.Errorf("EnsureUser called %d times, want once for each of the two accepted subjects", n)
+	}
+}
+
+// TestBearerLookupFailure checks that a lookup that fails refuses the request without blaming the
+// token, and is not remembered.
+func TestBearerLookupFailure(t *testing.T) {
+	hook := &activeHook{}
+	e := newEnv(t, func(c *Config) { c.AccessTokenActive = hook.check })
+	token := e.p.sign(e.p.accessClaims("auth0|flaky"), map[string]any{"typ": "at+jwt"})
+	e.remember(token)
+	steps := []struct {
+		name       string
+		active     bool
+		err        error
+		wantStatus int
+	}{
+		{"the lookup fails", false, apperr.E(apperr.Unavailable, "the database is away"), http.StatusServiceUnavailable},
+		{"the lookup works again", true, nil, http.StatusNoContent},
+	}
+	for _, tt := range steps {
+		hook.set(tt.active, tt.err)
+		rec, _, _ := e.withBearer("Bearer " + token)
+		if rec.Code != tt.wantStatus {
+			t.Errorf("%s: status %d, want %d", tt.name, rec.Code, tt.wantStatus)
+		}
+		if got := rec.Header().Get("WWW-Authenticate"); got != "" {
+			t.Errorf("%s: WWW-Authenticate = %q, want none: the token is not at fault", tt.name, got)
+		}
+	}
+	if got := hook.count(); got != 2 {
+		t.Errorf("%d lookups, want 2: a failure is not remembered", got)
+	}
+}
+
+func TestActiveCacheFor(t *testing.T) {
+	tests := []struct {
+		name string
+		set  time.Duration
+		want time.Duration
+	}{
+		{"unset", 0, 30 * time.Second},
+		{"shorter", 5 * time.Second, 5 * time.Second},
+		{"longer is capped", 5 * time.Minute, 30 * time.Second},
+	}
+	for _, tt := range tests {
+		e := newEnv(t, func(c *Config) { c.ActiveCacheFor = tt.set })
+		if got := e.svc.active.ttl; got != tt.want {
+			t.Errorf("%s: answers remembered for %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestActiveCacheBound fills the cache past its bound: it never holds more, drops expired answers
+// before live ones, and always keeps the newest.
+func TestActiveCacheBound(t *testing.T) {
+	t0 := time.Date(2030, 1, 15, 9, 0, 0, 0, time.UTC)
+	key := func(i int) [sha256.Size]byte { return sha256.Sum256([]byte(strconv.Itoa(i))) }
+	tests := []struct {
+		name    string
+		fill    int           // answers put at t0
+		later   time.Duration // when one more is put
+		wantMax int           // the most answers held afterwards
+	}{
+		{"many live answers", 100, 0, 8},
+		{"expired answers make room", 8, 2 * time.Minute, 1},
+	}
+	for _, tt := range tests {
+		c := newActiveCache(time.Minute, 8)
+		for i := range tt.fill {
+			c.put(key(i), true, t0)
+			if len(c.answers) > 8 {
+				t.Fatalf("%s: %d answers held, want at most 8", tt.name, len(c.answers))
+			}
+		}
+		c.put(key(-1), false, t0.Add(tt.later))
+		if got := len(c.answers); got > tt.wantMax {
+			t.Errorf("%s: %d answers held, want at most %d", tt.name, got, tt.wantMax)
+		}
+		if active, ok := c.get(key(-1), t0.Add(tt.later)); !ok || active {
+			t.Errorf("%s: the newest answer = %v, %v; want false, true", tt.name, active, ok)
+		}
+	}
+}

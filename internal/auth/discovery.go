@@ -28,6 +28,7 @@ type Endpoints struct {
 	TokenURL      string
 	UserinfoURL   string
 	EndSessionURL string // empty when the provider does not offer RP-initiated logout
+	RevocationURL string // empty when the provider does not offer token revocation (RFC 7009)
 	JWKSURL       string
 }
 
@@ -38,6 +39,7 @@ type discoveryDocument struct {
 	TokenEndpoint                 string   `json:"token_endpoint"`
 	UserinfoEndpoint              string   `json:"userinfo_endpoint"`
 	EndSessionEndpoint            string   `json:"end_session_endpoint"`
+	RevocationEndpoint            string   `json:"revocation_endpoint"`
 	JWKSURI                       string   `json:"jwks_uri"`
 	CodeChallengeMethodsSupported []string `json:"code_challenge_methods_supported"`
 	IDTokenSigningAlgs            []string `json:"id_token_signing_alg_values_supported"`
@@ -92,6 +94,7 @@ func Discover(ctx context.Context, client *http.Client, issuer string) (Endpoint
 		TokenURL:      doc.TokenEndpoint,
 		UserinfoURL:   doc.UserinfoEndpoint,
 		EndSessionURL: doc.EndSessionEndpoint,
+		RevocationURL: doc.RevocationEndpoint,
 		JWKSURL:       doc.JWKSURI,
 	}, nil
 }

@@ -61,6 +61,8 @@ func TestNewValidatesConfig(t *testing.T) {
 		{"no secret", func(c *Config) { c.ClientSecret = "" }, "ClientSecret"},
 		{"no keyfunc", func(c *Config) { c.Keyfunc = nil }, "Keyfunc"},
 		{"relative redirect", func(c *Config) { c.RedirectURL = "/auth/callback" }, "RedirectURL"},
+		{"relative revocation endpoint", func(c *Config) { c.RevocationURL = "/oauth/revoke" }, "RevocationURL"},
+		{"no revocation endpoint", func(c *Config) { c.RevocationURL = "" }, ""},
 		{"max age under idle", func(c *Config) { c.IdleTimeout, c.MaxAge = 2*time.Hour, time.Hour }, "MaxAge"},
 	}
 	for _, tt := range tests {

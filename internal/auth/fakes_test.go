@@ -115,6 +115,19 @@ func (m *memStore) EnsureUser(_ context.Context, subject, email string, role acc
 	return u, true, nil
 }
 
+func (m *memStore) MarkEmailVerified(_ context.Context, userID, email string, _ time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.calls["MarkEmailVerified"]++
+	u, ok := m.users[userID]
+	if !ok || email == "" || u.Email != email {
+		return false, nil
+	}
+	u.EmailVerified = true
+	m.users[userID] = u
+	return true, nil
+}
+
 func (m *memStore) SetUserRole(_ context.Context, userID string, role account.Role) (account.User, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -265,6 +278,10 @@ type fakeProvider struct {
 	refreshes map[string]grant // live refresh tokens
 	secrets   []string         // every code and token issued, which must never reach a log
 
+	revocations  []url.Values // every revocation request's form
+	revokeAuth   []string     // and its Authorization header
+	revokeStatus int          // non-zero: answer revocations with this status
+
 	// Hooks a test may set: the ID token's claims and signing, and the token endpoint's answer.
 	mutateID    func(c jwt.MapClaims)
 	signID      func(p *fakeProvider, c jwt.MapClaims) string
@@ -285,6 +302,7 @@ func newFakeProvider(t *testing.T, now func() time.Time) *fakeProvider {
 	mux.HandleFunc("GET /tenant/.well-known/openid-configuration", p.serveDiscovery)
 	mux.HandleFunc("GET /tenant/jwks.json", p.serveJWKS)
 	mux.HandleFunc("POST /tenant/oauth/token", p.serveToken)
+	mux.HandleFunc("POST /tenant/oauth/revoke", p.serveRevoke)
 	p.srv = httptest.NewServer(mux)
 	t.Cleanup(p.srv.Close)
 	p.issuer = p.srv.URL + "/tenant/"
@@ -326,6 +344,7 @@ func (p *fakeProvider) endpoints() Endpoints {
 		AuthURL:       p.srv.URL + "/tenant/authorize",
 		TokenURL:      p.srv.URL + "/tenant/oauth/token",
 		EndSessionURL: p.srv.URL + "/tenant/oidc/logout",
+		RevocationURL: p.srv.URL + "/tenant/oauth/revoke",
 		JWKSURL:       p.srv.URL + "/tenant/jwks.json",
 	}
 }
@@ -334,7 +353,7 @@ func (p *fakeProvider) serveDiscovery(w http.ResponseWriter, _ *http.Request) {
 	e := p.endpoints()
 	doc := map[string]any{
 		"issuer": e.Issuer, "authorization_endpoint": e.AuthURL, "token_endpoint": e.TokenURL,
-		"end_session_endpoint": e.EndSessionURL, "jwks_uri": e.JWKSURL,
+		"end_session_endpoint": e.EndSessionURL, "revocation_endpoint": e.RevocationURL, "jwks_uri": e.JWKSURL,
 		"code_challenge_methods_supported":      []string{"S256"},
 		"id_token_signing_alg_values_supported": []string{"RS256"},
 	}
@@ -486,6 +505,35 @@ func (p *fakeProvider) serveToken(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// serveRevoke is RFC 7009 revocation: it records the request and forgets the refresh token, or
+// answers revokeStatus when a test has set one.
+func (p *fakeProvider) serveRevoke(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.revocations = append(p.revocations, r.PostForm)
+	p.revokeAuth = append(p.revokeAuth, r.Header.Get("Authorization"))
+	if p.revokeStatus != 0 {
+		w.WriteHeader(p.revokeStatus)
+		return
+	}
+	if id, secret, ok := r.BasicAuth(); !ok || id != p.clientID || secret != p.clientSecret {
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
+	delete(p.refreshes, r.PostForm.Get("token"))
+}
+
+// revoked returns the revocation requests' forms and Authorization headers.
+func (p *fakeProvider) revoked() ([]url.Values, []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]url.Values(nil), p.revocations...), append([]string(nil), p.revokeAuth...)
+}
+
 // sign signs claims with the provider's current key; header entries are added, or removed when nil.
 func (p *fakeProvider) sign(claims jwt.MapClaims, header map[string]any) string {
 	p.mu.Lock()
@@ -577,7 +625,7 @@ func newEnv(t *testing.T, opts ...func(*Config)) *env {
 		t.Fatalf("NewJWKSKeyfunc: %v", err)
 	}
 	cfg := Config{
-		Issuer: ep.Issuer, AuthURL: ep.AuthURL, TokenURL: ep.TokenURL, EndSessionURL: ep.EndSessionURL,
+		Issuer: ep.Issuer, AuthURL: ep.AuthURL, TokenURL: ep.TokenURL, EndSessionURL: ep.EndSessionURL, RevocationURL: ep.RevocationURL,
 		ClientID: e.p.clientID, ClientSecret: e.p.clientSecret, Audience: e.p.audience,
 		RedirectURL: "https://app.wayfinder.test/auth/callback", PostLogoutURL: "https://app.wayfinder.test/",
 		Keyfunc: kf, CookieSecure: true, Now: e.clock.Now,

@@ -165,7 +165,9 @@ func (s *Service) doRefresh(ctx context.Context, ws account.Session) (bool, erro
 			return true, nil
 		}
 		// Another request (on this replica or another) may have refreshed first, in which case the
-		// stored refresh token has moved on and the session is fine.
+		// stored refresh token has moved on and the session is fine. (The embedded provider accepts a
+		// refresh token again for 30 seconds after rotating it, so there both refreshes succeed, the
+		// last to store its tokens wins, and both pairs work.)
 		current, err := s.store.SessionByIDHash(ctx, ws.IDHash, s.now())
 		if apperr.Is(err, apperr.NotFound) {
 			return false, nil

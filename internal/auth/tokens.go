@@ -20,6 +20,9 @@ type identity struct {
 	// all, so a provider that sends none never demotes a user made staff by other means.
 	Role    account.Role
 	RoleSet bool
+	// EmailVerified is the email_verified claim: true only when the provider says the email is
+	// the holder's.
+	EmailVerified bool
 }
 
 // errExpired marks a token refused only because it has expired, which a client can fix by getting
@@ -113,11 +116,18 @@ func (s *Service) checkAccessTokenType(tok *jwt.Token, claims jwt.MapClaims) err
 	return nil
 }
 
-// identityOf reads the subject, email and role of verified claims.
+// identityOf reads the subject, email, whether the email is verified, and role of verified
+// claims. Some providers send email_verified as the string "true", so that counts too.
 func (s *Service) identityOf(claims jwt.MapClaims) identity {
 	id := identity{}
 	id.Subject, _ = claims["sub"].(string)
 	id.Email, _ = claims["email"].(string)
+	switch v := claims["email_verified"].(type) {
+	case bool:
+		id.EmailVerified = v
+	case string:
+		id.EmailVerified = strings.EqualFold(v, "true")
+	}
 	id.Role, id.RoleSet = rolesOf(claims, s.cfg.RolesClaim)
 	return id
 }

@@ -204,11 +204,12 @@ func (s *Service) redirectProblem(w http.ResponseWriter, r *http.Request, reason
 	http.Redirect(w, r, signInProblemPath+"?"+v.Encode(), http.StatusFound)
 }
 
-// Logout (POST /auth/logout) ends the web session here and answers where the page should go next:
-// the provider's end-session endpoint, which ends the provider's own sign-in and comes back to the
-// post-logout URL, or that URL itself when the provider has none. It answers JSON rather than a
-// redirect because the page navigates there itself (a form post to another origin would be
-// blocked by the form-action policy).
+// Logout (POST /auth/logout) ends the web session here, revokes its refresh token at the provider
+// when the provider offers revocation (best effort, see revokeRefreshToken), and answers where the
+// page should go next: the provider's end-session endpoint, which ends the provider's own sign-in
+// and comes back to the post-logout URL, or that URL itself when the provider has none. It answers
+// JSON rather than a redirect because the page navigates there itself (a form post to another
+// origin would be blocked by the form-action policy).
 func (s *Service) Logout(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
@@ -219,7 +220,8 @@ func (s *Service) Logout(w http.ResponseWriter, r *http.Request) {
 	var idToken string
 	if raw := cookieValue(r, s.sessionCookie); raw != "" {
 		idHash := account.HashSessionID(raw)
-		if ws, err := s.store.SessionByIDHash(ctx, idHash, s.now()); err == nil {
+		ws, err := s.store.SessionByIDHash(ctx, idHash, s.now())
+		if err == nil {
 			idToken = ws.IDToken
 		}
 		if err := s.store.DeleteSession(ctx, idHash); err != nil {
@@ -227,6 +229,7 @@ func (s *Service) Logout(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.log.InfoContext(ctx, "signed out")
+		s.revokeRefreshToken(ctx, ws.UserID, ws.RefreshToken)
 	}
 	s.setCookie(w, s.sessionCookie, "", -1)
 	w.Header().Set("Content-Type", "application/json")

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -381,24 +382,30 @@ func TestCallbackReplacesAnExistingSession(t *testing.T) {
 }
 
 func TestLogout(t *testing.T) {
+	endSession := func(e *env, idToken string) string {
+		q := url.Values{"client_id": {e.p.clientID}, "post_logout_redirect_uri": {"https://app.wayfinder.test/"}}
+		if idToken != "" {
+			q.Set("id_token_hint", idToken)
+		}
+		return e.p.endpoints().EndSessionURL + "?" + q.Encode()
+	}
 	tests := []struct {
-		name       string
-		endSession string // "" leaves the provider's; "-" removes it
-		signedIn   bool
-		want       func(e *env, idToken string) string
+		name        string
+		endSession  string // "" leaves the provider's; "-" removes it
+		revocation  string // "" leaves the provider's; "-" removes it; "fail" makes it answer 503
+		signedIn    bool
+		want        func(e *env, idToken string) string
+		wantRevoked bool // the session's refresh token was sent to the revocation endpoint
+		wantLog     string
 	}{
-		{"with end-session endpoint", "", true, func(e *env, idToken string) string {
-			return e.p.endpoints().EndSessionURL + "?" + url.Values{
-				"client_id": {e.p.clientID}, "id_token_hint": {idToken},
-				"post_logout_redirect_uri": {"https://app.wayfinder.test/"},
-			}.Encode()
-		}},
-		{"without end-session endpoint", "-", true, func(*env, string) string { return "https://app.wayfinder.test/" }},
-		{"not signed in", "", false, func(e *env, _ string) string {
-			return e.p.endpoints().EndSessionURL + "?" + url.Values{
-				"client_id": {e.p.clientID}, "post_logout_redirect_uri": {"https://app.wayfinder.test/"},
-			}.Encode()
-		}},
+		{name: "with end-session endpoint", signedIn: true, want: endSession, wantRevoked: true,
+			wantLog: "revoked the signed-out session's refresh token"},
+		{name: "without end-session endpoint", endSession: "-", signedIn: true,
+			want: func(*env, string) string { return "https://app.wayfinder.test/" }, wantRevoked: true},
+		{name: "not signed in", signedIn: false, want: endSession},
+		{name: "without revocation endpoint", revocation: "-", signedIn: true, want: endSession},
+		{name: "revocation fails", revocation: "fail", signedIn: true, want: endSession, wantRevoked: true,
+			wantLog: "could not revoke the signed-out session's refresh token"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -406,13 +413,20 @@ func TestLogout(t *testing.T) {
 				if tt.endSession == "-" {
 					c.EndSessionURL = ""
 				}
+				if tt.revocation == "-" {
+					c.RevocationURL = ""
+				}
 			})
+			if tt.revocation == "fail" {
+				e.p.revokeStatus = http.StatusServiceUnavailable
+			}
 			req := httptest.NewRequest(http.MethodPost, "/auth/logout", nil)
 			var idToken, idHash string
+			var ws account.Session
 			if tt.signedIn {
 				c := e.signIn("auth0|bye")
 				idHash = account.HashSessionID(c.Value)
-				ws, _ := e.store.session(idHash)
+				ws, _ = e.store.session(idHash)
 				idToken = ws.IDToken
 				req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
 			}
@@ -433,6 +447,24 @@ func TestLogout(t *testing.T) {
 			}
 			if _, ok := e.store.session(idHash); tt.signedIn && ok {
 				t.Error("the session still exists after logout")
+			}
+
+			forms, auths := e.p.revoked()
+			if got := len(forms) == 1; got != tt.wantRevoked || len(forms) > 1 {
+				t.Fatalf("%d revocation requests, want revoked %v", len(forms), tt.wantRevoked)
+			}
+			if tt.wantRevoked {
+				want := url.Values{"token": {ws.RefreshToken}, "token_type_hint": {"refresh_token"}}
+				if got := forms[0]; ws.RefreshToken == "" || got.Encode() != want.Encode() {
+					t.Errorf("revocation form = %v, want the session's refresh token with its hint", got)
+				}
+				wantAuth := "Basic " + base64.StdEncoding.EncodeToString([]byte(e.p.clientID+":"+e.p.clientSecret))
+				if auths[0] != wantAuth {
+					t.Errorf("revocation Authorization = %q, want the client's basic credentials", auths[0])
+				}
+			}
+			if !strings.Contains(e.logs.String(), tt.wantLog) {
+				t.Errorf("the log lacks %q", tt.wantLog)
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/coaching"
 )
@@ -15,6 +16,8 @@ type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	// LockUser holds the member's row until the transaction ends; NotFound for an unknown member.
 	LockUser(ctx context.Context, userID string) error
+	// UserByID returns the member, whose email checkout may need confirmed; NotFound if unknown.
+	UserByID(ctx context.Context, id string) (account.User, error)
 	Plans(ctx context.Context, activeOnly bool) ([]Plan, error)
 	PlanByID(ctx context.Context, id string) (Plan, error)
 	// Subscription returns the member's payment state, or NotFound when they have never had one.
@@ -90,12 +93,24 @@ type Service struct {
 	journey  Journey
 	payments Payments
 	now      func() time.Time
+	// verifiedEmailToPay says checkout needs the member's email confirmed (RequireVerifiedEmail).
+	verifiedEmailToPay bool
 }
 
 // NewService returns a Service. now is the clock used for charges' dates and stored times.
 func NewService(store Store, journey Journey, payments Payments, now func() time.Time) *Service {
 	return &Service{store: store, journey: journey, payments: payments, now: now}
 }
+
+// RequireVerifiedEmail makes checkout refuse a member whose email address is not confirmed. The
+// receipts and any payment dispute go to that address, and nobody may pay in the name of an
+// address that is not theirs. A server turns it on only where members can confirm their address:
+// where it emails the confirmation link itself. Without mail, nobody could, and paying would be
+// out of reach for everyone.
+func (s *Service) RequireVerifiedEmail() { s.verifiedEmailToPay = true }
+
+// ErrEmailNotVerified is checkout's answer to a member who must confirm their email address first.
+var ErrEmailNotVerified = apperr.E(apperr.Forbidden, "Please confirm your email address before paying. Use the link we emailed you, or ask for a new one.")
 
 // Offer is what a member sees on the plan steps.
 type Offer struct {
@@ -107,6 +122,9 @@ type Offer struct {
 	Coach        coaching.Coach
 	Subscription Subscription
 	TestMode     bool
+	// EmailVerificationRequired says checkout will refuse this member until they confirm their
+	// email address (RequireVerifiedEmail), so the plan can say so before they try.
+	EmailVerificationRequired bool
 }
 
 // Offer returns the plans for a member whose journey has reached them: the survey complete, no
@@ -136,6 +154,10 @@ func (s *Service) Offer(ctx context.Context, userID string) (Offer, error) {
 	if err != nil {
 		return Offer{}, err
 	}
+	unverified, err := s.emailUnverified(ctx, userID)
+	if err != nil {
+		return Offer{}, err
+	}
 	today := s.now().UTC()
 	charges := make(map[string]Charges, len(plans))
 	for _, p := range plans {
@@ -144,6 +166,7 @@ func (s *Service) Offer(ctx context.Context, userID string) (Offer, error) {
 	return Offer{
 		Plans: Ordered(plans, recommended.ID), Recommended: recommended.ID, Reason: reason, Charges: charges,
 		Coupon: coupon, Coach: coach, Subscription: sub, TestMode: s.payments.TestMode(),
+		EmailVerificationRequired: unverified && !sub.Status.HoldsPlan(),
 	}, nil
 }
 
@@ -163,7 +186,8 @@ type CheckoutURLs struct {
 }
 
 // Checkout starts paying for a plan. The member's journey must have reached the plan; a member who
-// holds a plan already is never sent to pay again; and a checkout the member left open for the
+// holds a plan already is never sent to pay again; a member whose email must be confirmed first
+// (RequireVerifiedEmail) gets ErrEmailNotVerified; and a checkout the member left open for the
 // same plan and coupon is answered again rather than a second one made. The coupon the member
 // arrived with is applied when the provider knows it; otherwise checkout goes on without it.
 //
@@ -188,6 +212,11 @@ func (s *Service) Checkout(ctx context.Context, userID, email, planID string, ur
 	}
 	if sub.Status.HoldsPlan() {
 		return CheckoutSession{}, apperr.E(apperr.Conflict, "You already have a plan, so there’s nothing more to pay.")
+	}
+	if unverified, err := s.emailUnverified(ctx, userID); err != nil {
+		return CheckoutSession{}, err
+	} else if unverified {
+		return CheckoutSession{}, ErrEmailNotVerified
 	}
 	coupon, err := s.coupon(ctx, userID)
 	if err != nil {
@@ -323,6 +352,18 @@ func (s *Service) Apply(ctx context.Context, e Event) (Outcome, error) {
 		return "", err
 	}
 	return outcome, nil
+}
+
+// emailUnverified reports whether checkout needs the member to confirm their email address first.
+func (s *Service) emailUnverified(ctx context.Context, userID string) (bool, error) {
+	if !s.verifiedEmailToPay {
+		return false, nil
+	}
+	u, err := s.store.UserByID(ctx, userID)
+	if err != nil {
+		return false, err
+	}
+	return !u.EmailVerified, nil
 }
 
 // requireJourney returns the member's coach when their journey has reached the plan: the survey

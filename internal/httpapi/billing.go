@@ -146,6 +146,8 @@ type plansResponse struct {
 	Coach        *planCoachJSON   `json:"coach"`
 	Subscription subscriptionJSON `json:"subscription"`
 	TestMode     bool             `json:"testMode"`
+	// EmailVerificationRequired says checkout waits for the caller to confirm their email.
+	EmailVerificationRequired bool `json:"emailVerificationRequired"`
 }
 
 type planCoachJSON struct {
@@ -172,7 +174,7 @@ func (s *server) plans(w http.ResponseWriter, r *http.Request) {
 		s.log.WarnContext(r.Context(), "the coupon could not be checked with the payment provider", "error", c.Problem.Error())
 	}
 	out := plansResponse{Plans: make([]planJSON, 0, len(offer.Plans)), Coupon: couponOf(offer.Coupon),
-		Subscription: subscriptionOf(offer.Subscription), TestMode: offer.TestMode}
+		Subscription: subscriptionOf(offer.Subscription), TestMode: offer.TestMode, EmailVerificationRequired: offer.EmailVerificationRequired}
 	for _, plan := range offer.Plans {
 		out.Plans = append(out.Plans, planOf(plan, offer.Charges[plan.ID]))
 	}

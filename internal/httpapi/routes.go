@@ -13,6 +13,7 @@ type IdentityProvider interface {
 	JWKS(http.ResponseWriter, *http.Request)
 	Authorize(http.ResponseWriter, *http.Request)
 	Token(http.ResponseWriter, *http.Request)
+	Revoke(http.ResponseWriter, *http.Request)
 	UserInfo(http.ResponseWriter, *http.Request)
 	EndSession(http.ResponseWriter, *http.Request)
 	Auth0Logout(http.ResponseWriter, *http.Request)
@@ -21,6 +22,16 @@ type IdentityProvider interface {
 	SignupPage(http.ResponseWriter, *http.Request)
 	SignupSubmit(http.ResponseWriter, *http.Request)
 	Static(http.ResponseWriter, *http.Request)
+	ForgotPage(http.ResponseWriter, *http.Request)
+	ForgotSubmit(http.ResponseWriter, *http.Request)
+	ResetPage(http.ResponseWriter, *http.Request)
+	ResetSubmit(http.ResponseWriter, *http.Request)
+	AccountPage(http.ResponseWriter, *http.Request)
+	ChangePasswordPage(http.ResponseWriter, *http.Request)
+	ChangePasswordSubmit(http.ResponseWriter, *http.Request)
+	SignOutEverywhere(http.ResponseWriter, *http.Request)
+	VerifyEmail(http.ResponseWriter, *http.Request)
+	ContinueAfterSignUp(http.ResponseWriter, *http.Request)
 }
 
 // Route is one route of the embedded provider: a ServeMux pattern and its handler.
@@ -31,7 +42,7 @@ type Route struct {
 
 // IdentityProviderRoutes are the embedded provider's routes, for routes below and for the
 // provider's own tests. Its endpoints are under /idp, the issuer's path; the iOS app's Auth0 client
-// (spec §7) calls three of them at the paths Auth0 serves them, so those answer there too.
+// (spec §7) calls four of them at the paths Auth0 serves them, so those answer there too.
 func IdentityProviderRoutes(p IdentityProvider) []Route {
 	return []Route{
 		{"GET /idp/.well-known/openid-configuration", p.Discovery},
@@ -39,6 +50,7 @@ func IdentityProviderRoutes(p IdentityProvider) []Route {
 		{"GET /idp/authorize", p.Authorize},
 		{"POST /idp/authorize", p.Authorize},
 		{"POST /idp/token", p.Token},
+		{"POST /idp/revoke", p.Revoke},
 		{"GET /idp/userinfo", p.UserInfo},
 		{"POST /idp/userinfo", p.UserInfo},
 		{"GET /idp/logout", p.EndSession},
@@ -48,9 +60,22 @@ func IdentityProviderRoutes(p IdentityProvider) []Route {
 		{"GET /idp/signup", p.SignupPage},
 		{"POST /idp/signup", p.SignupSubmit},
 		{"GET /idp/static/{file}", p.Static},
+		// A forgotten password, by email; the signed-in member's account page.
+		{"GET /idp/forgot", p.ForgotPage},
+		{"POST /idp/forgot", p.ForgotSubmit},
+		{"GET /idp/reset", p.ResetPage},
+		{"POST /idp/reset", p.ResetSubmit},
+		{"GET /idp/account", p.AccountPage},
+		{"GET /idp/account/password", p.ChangePasswordPage},
+		{"POST /idp/account/password", p.ChangePasswordSubmit},
+		{"POST /idp/account/sign-out-everywhere", p.SignOutEverywhere},
+		// The emailed link that confirms an address; sign-up's "check your inbox" carries on here.
+		{"GET /idp/verify", p.VerifyEmail},
+		{"GET /idp/continue", p.ContinueAfterSignUp},
 		// Auth0's paths.
 		{"GET /authorize", p.Authorize},
 		{"POST /oauth/token", p.Token},
+		{"POST /oauth/revoke", p.Revoke},
 		{"GET /v2/logout", p.Auth0Logout},
 	}
 }
@@ -67,6 +92,8 @@ func (s *server) routes(rt *router) {
 	// The member API. Every route runs behind Authenticate, which accepts a web session cookie or
 	// a bearer token (the iOS app, the native shell).
 	rt.handle("GET /api/user/me", s.signedIn(s.me))
+	// A member of the embedded provider asks for a new link to confirm their email address.
+	rt.handle("POST /api/user/verification-email", s.signedIn(s.sendVerificationEmail))
 
 	// The guided survey. The definition is public because the first steps come before sign-up;
 	// answers are only ever the signed-in caller's own.

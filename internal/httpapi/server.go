@@ -32,6 +32,9 @@ type Deps struct {
 	Secure    bool // members reach the app over TLS: send HSTS
 	Auth      *auth.Service
 	IdP       IdentityProvider // nil when an external provider is configured
+	// EmailVerification sends a member a new link to confirm their email address: the embedded
+	// provider's (idp.Provider); nil when an external provider confirms addresses itself.
+	EmailVerification EmailVerification
 	// Survey and Onboarding serve the guided survey; the survey routes exist only when both are set.
 	Survey     *survey.Definition
 	Onboarding Onboarding
@@ -64,6 +67,8 @@ type server struct {
 	spa     *spa
 	auth    *auth.Service
 	idp     IdentityProvider
+
+	emailVerification EmailVerification
 
 	openAPI    *document
 	surveyDef  *document
@@ -108,6 +113,7 @@ func newServer(d Deps) (*server, *router, error) {
 	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP,
 		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching, payment: d.Payment, publicURL: d.PublicURL}
 	s.billing, s.backoffice, s.media, s.bodyLimit = d.Billing, d.Backoffice, d.Media, d.BodyLimit
+	s.emailVerification = d.EmailVerification
 	if s.backoffice != nil && s.media == nil {
 		return nil, nil, errors.New("httpapi: the staff routes need the media store")
 	}

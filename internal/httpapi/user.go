@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"time"
 
@@ -18,13 +19,16 @@ type meResponse struct {
 }
 
 type profile struct {
-	UserID      string  `json:"userId"`
-	Email       string  `json:"email"`
-	FirstName   string  `json:"firstName"`
-	LastName    string  `json:"lastName"`
-	DateOfBirth *string `json:"dateOfBirth"` // YYYY-MM-DD, or null until the member gives it
-	Device      string  `json:"device"`
-	Role        string  `json:"role"`
+	UserID string `json:"userId"`
+	Email  string `json:"email"`
+	// EmailVerified says the member has shown that email is theirs (the emailed link, or their
+	// identity provider's word). Paying needs it where this server emails the link itself.
+	EmailVerified bool    `json:"emailVerified"`
+	FirstName     string  `json:"firstName"`
+	LastName      string  `json:"lastName"`
+	DateOfBirth   *string `json:"dateOfBirth"` // YYYY-MM-DD, or null until the member gives it
+	Device        string  `json:"device"`
+	Role          string  `json:"role"`
 	// PictureURL is where the member's profile picture is served, or null when they have none. It
 	// carries the picture's version, so a new picture gets a new address.
 	PictureURL *string `json:"pictureUrl"`
@@ -33,8 +37,8 @@ type profile struct {
 }
 
 func profileOf(u account.User, role account.Role, sub billing.Subscription) profile {
-	p := profile{UserID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Device: u.Device, Role: string(role),
-		Subscription: subscriptionOf(sub)}
+	p := profile{UserID: u.ID, Email: u.Email, EmailVerified: u.EmailVerified, FirstName: u.FirstName, LastName: u.LastName,
+		Device: u.Device, Role: string(role), Subscription: subscriptionOf(sub)}
 	if u.DateOfBirth != nil {
 		d := u.DateOfBirth.UTC().Format("2006-01-02")
 		p.DateOfBirth = &d
@@ -93,4 +97,26 @@ func (s *server) me(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, meResponse{Me: profileOf(p.User, p.Role(), sub)})
+}
+
+// EmailVerification sends a member a new link to confirm their email address (idp.Provider). It
+// decides whether one may be sent, and its errors say why not.
+type EmailVerification interface {
+	SendVerificationEmail(ctx context.Context, userID string) error
+}
+
+// sendVerificationEmail answers POST /api/user/verification-email: a new link to confirm the
+// caller's email address, 204 once it is on its way. With an external identity provider there is
+// no link to send: that provider confirms addresses itself.
+func (s *server) sendVerificationEmail(w http.ResponseWriter, r *http.Request) {
+	if s.emailVerification == nil {
+		s.writeError(w, r, account.ErrConfirmedByProvider)
+		return
+	}
+	p, _ := auth.FromContext(r.Context())
+	if err := s.emailVerification.SendVerificationEmail(r.Context(), p.User.ID); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }

@@ -34,8 +34,9 @@ func emailProblem(email string) string {
 	return ""
 }
 
-// CreateUser creates an account that signs in with email and password: the operators' command and
-// the demo accounts use it, and the sign-up page does the same. The email and the password must
+// CreateUser creates an account that signs in with email and password, for the operators' command
+// and the demo accounts; the sign-up page also sends a confirmation link (verification.go). The
+// email and the password must
 // pass the same checks as on the sign-up page; an email that has an account already is a Conflict.
 func (p *Provider) CreateUser(ctx context.Context, email, password string, role account.Role) (account.User, error) {
 	email = normalizeEmail(email)
@@ -57,7 +58,8 @@ func (p *Provider) CreateUser(ctx context.Context, email, password string, role 
 }
 
 // SetPassword gives the account that signs in with email a new password, which must pass the
-// policy, and ends the account's provider sessions: whoever knew the old password is signed out.
+// policy, and signs the account out everywhere, as a reset does: whoever knew the old password is
+// signed out.
 // An email without an account is NotFound.
 func (p *Provider) SetPassword(ctx context.Context, email, password string) error {
 	email = normalizeEmail(email)
@@ -72,10 +74,7 @@ func (p *Provider) SetPassword(ctx context.Context, email, password string) erro
 	if err != nil {
 		return apperr.Wrap(apperr.Internal, err, "could not protect the password")
 	}
-	if err := p.store.SetPasswordHash(ctx, u.ID, hash, p.now()); err != nil {
-		return err
-	}
-	if _, err := p.store.DeleteUserIdPSessions(ctx, u.ID); err != nil {
+	if err := p.store.InTx(ctx, func(ctx context.Context) error { return p.replacePassword(ctx, u, hash) }); err != nil {
 		return err
 	}
 	p.log.InfoContext(ctx, "password changed", "user_id", u.ID)

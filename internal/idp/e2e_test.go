@@ -345,7 +345,9 @@ func testSignUpAndTokens(t *testing.T, e *testEnv) {
 		t.Errorf("roles after the role change = %v, want [staff]", claims["roles"])
 	}
 
-	// Reuse of a spent refresh token revokes the whole family, the newest token included.
+	// Reuse of a spent refresh token revokes the whole family, the newest token included, once the
+	// spent token's grace window (a second use by the same client moments later) has passed.
+	e.clock.advance(refreshGrace + time.Second)
 	reuse := []struct {
 		name  string
 		token string
@@ -362,6 +364,7 @@ func testSignUpAndTokens(t *testing.T, e *testEnv) {
 	if status, _ := e.userinfo(tr3.AccessToken); status != http.StatusUnauthorized {
 		t.Errorf("userinfo after the family was revoked: %d, want 401", status)
 	}
+	e.clock.advance(-refreshGrace - time.Second) // back near the real time, which fosite checks sign-ins by
 
 	// A replayed code fails and revokes what it issued.
 	a = e.authRequest(nil)
@@ -556,7 +559,7 @@ func TestSignIn(t *testing.T) {
 		{"a wrong password", "/idp/login", "ann@example.com", "wrong password!", http.StatusUnauthorized, "Wrong email or password"},
 		{"an unknown email", "/idp/login", "nobody@example.com", annPassword, http.StatusUnauthorized, "Wrong email or password"},
 		{"no password", "/idp/login", "ann@example.com", "", http.StatusBadRequest, "Enter your password."},
-		{"a taken email at sign-up", "/idp/signup", "ANN@example.com", "another fine password", http.StatusConflict, "There&#39;s already an account with this email."},
+		// A taken email at sign-up is no error: it answers like a new one (verification_test.go).
 	}
 	for _, tt := range answers {
 		resp, body := e.postForm(b, tt.path, url.Values{"flow": {flowValue}, "email": {tt.email}, "password": {tt.password}})
@@ -565,9 +568,6 @@ func TestSignIn(t *testing.T) {
 		}
 		if !strings.Contains(body, `class="summary" role="alert"`) || !strings.Contains(body, "<title>Error: ") {
 			t.Errorf("%s: the page lacks the error summary or the error title", tt.name)
-		}
-		if tt.path == "/idp/signup" && !strings.Contains(body, `href="/idp/login?flow=`) {
-			t.Errorf("%s: no link to sign in that keeps the flow", tt.name)
 		}
 	}
 

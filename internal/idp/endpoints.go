@@ -62,6 +62,8 @@ func (p *Provider) Discovery(w http.ResponseWriter, r *http.Request) {
 		"frontchannel_logout_supported":                  false,
 		"backchannel_logout_supported":                   false,
 		"authorization_response_iss_parameter_supported": false,
+		"revocation_endpoint":                            iss + "/revoke",
+		"revocation_endpoint_auth_methods_supported":     []string{"client_secret_basic", "none"},
 	}
 	w.Header().Set("Cache-Control", "public, max-age=300")
 	writeJSON(w, http.StatusOK, doc)
@@ -223,13 +225,14 @@ func (p *Provider) applyUser(s *Session, user account.User, granted fosite.Argum
 }
 
 // identityClaims are what the ID token and userinfo say of the user besides sub, as the granted
-// scopes allow: the email with "email"; the names and the roles with "profile". A client that asks
-// for "openid" alone learns who the user is and nothing about them.
+// scopes allow: the email, and whether the user has confirmed it (email_verified), with "email";
+// the names and the roles with "profile". A client that asks for "openid" alone learns who the
+// user is and nothing about them.
 func (p *Provider) identityClaims(user account.User, granted fosite.Arguments) map[string]any {
 	claims := map[string]any{}
 	if granted.Has("email") {
 		claims["email"] = user.Email
-		claims["email_verified"] = false
+		claims["email_verified"] = user.EmailVerified
 	}
 	if granted.Has("profile") {
 		claims[p.cfg.RolesClaim] = []string{string(user.Role)}

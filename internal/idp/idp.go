@@ -202,7 +202,7 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 	for id, c := range p.clients {
 		fclients[id] = c
 	}
-	p.storage = &fositeStorage{store: store, clients: fclients}
+	p.storage = &fositeStorage{store: store, clients: fclients, now: p.now}
 
 	fcfg := &fosite.Config{
 		AccessTokenLifespan:            accessTokenLifetime,
@@ -242,6 +242,7 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 		compose.OpenIDConnectRefreshFactory,
 		compose.OAuth2PKCEFactory, // after the explicit factory, whose code it binds to
 		compose.OAuth2TokenIntrospectionFactory,
+		compose.OAuth2TokenRevocationFactory,
 	)
 
 	if err := p.RotateKeysIfDue(ctx, p.now()); err != nil {

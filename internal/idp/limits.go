@@ -20,7 +20,8 @@ import (
 //   - an account failing from anywhere slows down, each attempt waiting longer after the last
 //     failure (the account slowdown), which stops a guesser spread over many addresses; but not
 //     from an address the member has signed in from before, so their right password still works;
-//   - sign-ups from one address are limited too.
+//   - sign-ups from one address are limited too, and so are requests for a password reset link,
+//     per email and per address.
 //
 // Each attempt is counted before its password is checked, in a transaction that holds the
 // attempt's keys (LockLoginAttempts), so guesses sent at once are counted one after another: no
@@ -46,6 +47,12 @@ const (
 	// configured (Config.SignupsPerHour).
 	defaultSignupLimit = 10
 	signupWindow       = time.Hour
+	// resetEmailLimit is the reset links that may be asked for one email in resetWindow, whether
+	// or not it has an account, so a stranger cannot fill a member's inbox; resetAddressLimit is
+	// the requests allowed from one address, for any emails.
+	resetEmailLimit   = 3
+	resetAddressLimit = 10
+	resetWindow       = time.Hour
 	// attemptMemory is how long attempts are kept: as long as the longest look back of a limit.
 	attemptMemory = accountSlowdownWindow
 )
@@ -216,5 +223,42 @@ func (p *Provider) reserveSignUp(ctx context.Context, addr string, now time.Time
 		}
 		_, err := p.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: idpstore.AttemptScopeSignup, Key: signup, At: now})
 		return err
+	})
+}
+
+// reserveReset applies the reset-link limits to a request for email from addr and, if they allow
+// it, records it. It counts the email whether or not it has an account, so the limit's answer
+// says nothing about which emails do. Called inside the caller's transaction, the record commits
+// with the link it allows.
+func (p *Provider) reserveReset(ctx context.Context, email, addr string, now time.Time) error {
+	byEmail := p.attemptKey(idpstore.AttemptScopeReset, "email\x00"+email)
+	byAddress := p.attemptKey(idpstore.AttemptScopeReset, "address\x00"+addressKeyOf(addr))
+	return p.store.InTx(ctx, func(ctx context.Context) error {
+		if err := p.store.LockLoginAttempts(ctx, byEmail, byAddress); err != nil {
+			return err
+		}
+		var wait time.Duration
+		for _, l := range []struct {
+			key   string
+			limit int
+		}{{byEmail, resetEmailLimit}, {byAddress, resetAddressLimit}} {
+			f, err := p.store.LoginFailures(ctx, idpstore.AttemptScopeReset, l.key, now.Add(-resetWindow))
+			if err != nil {
+				return err
+			}
+			if f.Count >= l.limit {
+				wait = max(wait, f.Oldest.Add(resetWindow).Sub(now))
+			}
+		}
+		if wait > 0 {
+			p.log.WarnContext(ctx, "reset links paused by the rate limit")
+			return tooManyAttempts{wait: wait}
+		}
+		for _, key := range []string{byEmail, byAddress} {
+			if _, err := p.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: idpstore.AttemptScopeReset, Key: key, At: now}); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

@@ -113,6 +113,8 @@ type formView struct {
 	SwitchText          string
 	SwitchLinkText      string
 	SwitchURL           string
+	// ForgotURL, on the sign-in form, leads to "Forgot your password?" with the same flow.
+	ForgotURL string
 }
 
 // pageView is everything a page shows.
@@ -130,6 +132,10 @@ type pageView struct {
 	Body     string
 	LinkURL  string
 	LinkText string
+	// Recovery is the content of the password and account pages (recovery.go), when set.
+	Recovery *recoveryView
+	// Inbox is the content of "check your inbox" after a sign-up (verification.go), when set.
+	Inbox *inboxView
 }
 
 func (p *Provider) newView(titleKey string, summary []summaryItem) pageView {
@@ -201,7 +207,7 @@ func (p *Provider) signInView(st formState) pageView {
 		Action: p.path("/login"), Flow: st.flow, Email: st.email, EmailError: st.emailErr,
 		PasswordLabel: p.msg.T(msgPasswordLabel), PasswordError: st.passwordErr, Autocomplete: "current-password",
 		Button: p.msg.T(msgSignInButton), SwitchText: p.msg.T(msgSignInSwitch), SwitchLinkText: p.msg.T(msgSignInSwitchLink),
-		SwitchURL: p.flowURL("/signup", st.flow),
+		SwitchURL: p.flowURL("/signup", st.flow), ForgotURL: p.flowURL("/forgot", st.flow),
 	}
 	if st.passwordErr != "" {
 		f.PasswordDescribedBy = "password-error"
@@ -351,9 +357,11 @@ func (p *Provider) LoginSubmit(w http.ResponseWriter, r *http.Request) {
 	p.signedIn(w, r, user, st.flow)
 }
 
-// SignupSubmit creates an account (POST /idp/signup). The email must be new: a taken one gets a
-// kind message with a link to sign in instead. Sign-ups that pass the form's checks count toward
-// the address's sign-up limit, so the form cannot be used to make accounts, or test emails, in bulk.
+// SignupSubmit creates an account (POST /idp/signup) and sends its email a confirmation link.
+// A sign-up with an email that has an account gets the same answer as a new one, and its owner
+// an email instead (signUp, finishSignUp), so the form does not say which emails have accounts.
+// Sign-ups that pass the form's checks count toward the address's sign-up limit, so the form
+// cannot be used to make accounts, or test emails, in bulk.
 func (p *Provider) SignupSubmit(w http.ResponseWriter, r *http.Request) {
 	if !p.readForm(w, r) {
 		return
@@ -366,9 +374,9 @@ func (p *Provider) SignupSubmit(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = p.reserveSignUp(ctx, clientaddr.FromRequest(r), p.now())
 	}
-	var user account.User
+	var outcome signUpOutcome
 	if err == nil {
-		user, err = p.CreateUser(ctx, st.email, password, account.RoleMember)
+		outcome, err = p.signUp(ctx, st.email, password, clientaddr.FromRequest(r))
 	}
 	var (
 		ae *apperr.Error
@@ -380,12 +388,6 @@ func (p *Provider) SignupSubmit(w http.ResponseWriter, r *http.Request) {
 		st.summary = []summaryItem{{Message: p.tooManyMessage(tm)}}
 		w.Header().Set("Retry-After", retryAfter(tm))
 		p.render(w, r, http.StatusTooManyRequests, p.signUpView(st), targets...)
-		return
-	case apperr.Is(err, apperr.Conflict):
-		p.log.WarnContext(ctx, "sign-up refused", "reason", "the email has an account")
-		st.emailErr = p.msg.T(msgEmailTaken)
-		st.summary = []summaryItem{{Field: "email", Message: st.emailErr, LinkURL: p.flowURL("/login", st.flow), LinkText: p.msg.T(msgEmailTakenLink)}}
-		p.render(w, r, http.StatusConflict, p.signUpView(st), targets...)
 		return
 	case errors.As(err, &ae) && ae.Code == apperr.Invalid:
 		for _, f := range ae.Fields {
@@ -405,7 +407,7 @@ func (p *Provider) SignupSubmit(w http.ResponseWriter, r *http.Request) {
 		p.render(w, r, http.StatusInternalServerError, p.signUpView(st), targets...)
 		return
 	}
-	p.signedIn(w, r, user, st.flow)
+	p.finishSignUp(w, r, outcome, st.flow, st.email)
 }
 
 func (p *Provider) tooManyMessage(tm tooManyAttempts) string {

@@ -22,7 +22,15 @@ import (
 type fositeStorage struct {
 	store   Store
 	clients map[string]fosite.Client
+	// now is the provider's clock, which the refresh grace window is measured by.
+	now func() time.Time
 }
+
+// refreshGrace is how long a rotated refresh token may be used again. Two replicas refreshing one
+// web session at once, or an app retrying a refresh whose answer was lost, present the same token
+// twice within moments; without the window the second use looks like a stolen token and fosite
+// revokes the whole sign-in, signing the member out. A revoked token gets no window.
+const refreshGrace = 30 * time.Second
 
 var (
 	_ fosite.Storage                     = (*fositeStorage)(nil)
@@ -166,14 +174,22 @@ func (s *fositeStorage) CreateRefreshTokenSession(ctx context.Context, signature
 }
 
 // GetRefreshTokenSession returns a used refresh token's request together with ErrInactiveToken:
-// fosite then revokes the whole family, because a second use means the token was stolen.
+// fosite then revokes the whole family, because a second use means the token was stolen. A token
+// rotated within refreshGrace is not treated as used: it is the same client asking twice, and it
+// gets a new pair of its own (RotateRefreshToken).
 func (s *fositeStorage) GetRefreshTokenSession(ctx context.Context, signature string, sess fosite.Session) (fosite.Requester, error) {
 	r, active, err := s.get(ctx, idpstore.OAuthRefresh, signature, sess)
 	if err != nil {
 		return nil, err
 	}
 	if !active {
-		return r, fosite.ErrInactiveToken
+		graced, err := s.store.OAuthRefreshRotatedSince(ctx, signature, s.now().Add(-refreshGrace))
+		if err != nil {
+			return nil, err
+		}
+		if !graced {
+			return r, fosite.ErrInactiveToken
+		}
 	}
 	return r, nil
 }
@@ -182,25 +198,25 @@ func (s *fositeStorage) DeleteRefreshTokenSession(ctx context.Context, signature
 	return s.store.DeleteOAuthRequest(ctx, idpstore.OAuthRefresh, signature)
 }
 
-// RotateRefreshToken retires the refresh token being used and the family's access tokens before
-// fosite stores the new pair. Marking the used token inactive is conditional, so of two refreshes
-// racing with one token exactly one goes on; the other is told to retry.
-func (s *fositeStorage) RotateRefreshToken(ctx context.Context, requestID, signature string) error {
-	changed, err := s.store.DeactivateOAuthRequest(ctx, idpstore.OAuthRefresh, signature)
+// RotateRefreshToken retires the refresh token being used, and the access token issued with it,
+// before fosite stores the new pair. Within refreshGrace of its first rotation the token may be
+// rotated again: each use gets a pair of its own and leaves the others' pairs alone, so two
+// replicas racing with one token both end up with working tokens. The store checks the condition
+// in the update itself; a token revoked since fosite read it is refused.
+func (s *fositeStorage) RotateRefreshToken(ctx context.Context, _, signature string) error {
+	now := s.now()
+	rotated, err := s.store.RotateOAuthRefresh(ctx, signature, now, now.Add(-refreshGrace))
 	if err != nil {
 		return err
 	}
-	if !changed {
-		return fosite.ErrSerializationFailure
+	if !rotated {
+		return fosite.ErrInactiveToken
 	}
-	if err := s.RevokeRefreshToken(ctx, requestID); err != nil {
-		return err
-	}
-	return s.RevokeAccessToken(ctx, requestID)
+	return nil
 }
 
-// RevokeRefreshToken marks every refresh token of the family used; the rows stay until they expire
-// so that a later use is still recognized as reuse.
+// RevokeRefreshToken marks every refresh token of the family used, ending any rotation's grace;
+// the rows stay until they expire so that a later use is still recognized as reuse.
 func (s *fositeStorage) RevokeRefreshToken(ctx context.Context, requestID string) error {
 	_, err := s.store.DeactivateOAuthFamily(ctx, idpstore.OAuthRefresh, requestID)
 	return err

@@ -25,6 +25,13 @@ type Store interface {
 	AccountToken(ctx context.Context, purpose, hash string, now time.Time) (idpstore.AccountToken, error)
 	UseAccountToken(ctx context.Context, purpose, hash string, now time.Time) (idpstore.AccountToken, error)
 	DeleteAccountTokens(ctx context.Context, userID, purpose string) (int64, error)
+	// AccountTokensSince counts the links of purpose the user was sent after since, and returns
+	// when the oldest of them was made; MarkEmailVerified confirms the user's email while it is
+	// still email; LockUser holds the user's row until the transaction ends (email verification,
+	// verification.go).
+	AccountTokensSince(ctx context.Context, userID, purpose string, since time.Time) (int, time.Time, error)
+	MarkEmailVerified(ctx context.Context, userID, email string, now time.Time) (bool, error)
+	LockUser(ctx context.Context, userID string) error
 
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	LockLoginAttempts(ctx context.Context, keys ...string) error
@@ -45,6 +52,8 @@ type Store interface {
 	DeactivateOAuthRequest(ctx context.Context, kind, signature string) (bool, error)
 	DeactivateOAuthFamily(ctx context.Context, kind, requestID string) (int64, error)
 	DeleteOAuthFamily(ctx context.Context, kind, requestID string) (int64, error)
+	RotateOAuthRefresh(ctx context.Context, signature string, now, graceSince time.Time) (bool, error)
+	OAuthRefreshRotatedSince(ctx context.Context, signature string, since time.Time) (bool, error)
 	RevokeSubjectTokens(ctx context.Context, subject string) (int64, error)
 	// DeleteUserSessions ends the user's web sessions (the app's, not the provider's).
 	DeleteUserSessions(ctx context.Context, userID string) (int64, error)

@@ -59,7 +59,8 @@ func (s *DB) CredentialsByEmail(ctx context.Context, email string) (account.User
 	var hash string
 	row := s.conn(ctx).QueryRowContext(ctx, `
 		SELECT c.password_hash, u.id, u.subject, u.email, u.first_name, u.last_name, u.date_of_birth,
-			u.device, u.picture_version, CASE WHEN u.admin THEN 'admin' ELSE u.role END, u.created_at, u.updated_at
+			u.device, u.picture_version, CASE WHEN u.admin THEN 'admin' ELSE u.role END, u.created_at, u.updated_at,
+			u.email_verified_at IS NOT NULL
 		FROM credentials c JOIN users u ON u.id = c.user_id
 		WHERE c.email = $1`,
 		email)

@@ -37,9 +37,10 @@ func (s *DB) LockLoginAttempts(ctx context.Context, keys ...string) error {
 // so the limits hold across all of them.
 func (s *DB) RecordLoginAttempt(ctx context.Context, a idpstore.LoginAttempt) (int64, error) {
 	switch a.Scope {
-	case idpstore.AttemptScopeAccount, idpstore.AttemptScopeAddress, idpstore.AttemptScopePair, idpstore.AttemptScopeSignup:
+	case idpstore.AttemptScopeAccount, idpstore.AttemptScopeAddress, idpstore.AttemptScopePair, idpstore.AttemptScopeSignup,
+		idpstore.AttemptScopeReset:
 	default:
-		return 0, apperr.E(apperr.Invalid, "a login attempt needs a scope of account, address, pair or signup")
+		return 0, apperr.E(apperr.Invalid, "a login attempt needs a scope of account, address, pair, signup or reset")
 	}
 	if a.Key == "" {
 		return 0, apperr.E(apperr.Invalid, "a login attempt needs a key")

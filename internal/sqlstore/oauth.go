@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"time"
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/idp/idpstore"
@@ -100,11 +101,13 @@ func (s *DB) DeactivateOAuthRequest(ctx context.Context, kind, signature string)
 	return n == 1, err
 }
 
-// DeactivateOAuthFamily marks every code or token of the kind issued for one sign-in as used, and
-// returns how many were still active.
+// DeactivateOAuthFamily revokes every code or token of the kind issued for one sign-in: each is
+// marked used and loses the grace of a rotation (see RotateOAuthRefresh), so none can be used again.
+// It returns how many it changed: those still active or with a rotation's grace.
 func (s *DB) DeactivateOAuthFamily(ctx context.Context, kind, requestID string) (int64, error) {
 	res, err := s.conn(ctx).ExecContext(ctx, `
-		UPDATE oauth_requests SET active = false WHERE kind = $1 AND request_id = $2 AND active = true`,
+		UPDATE oauth_requests SET active = false, rotated_at = NULL
+		WHERE kind = $1 AND request_id = $2 AND (active = true OR rotated_at IS NOT NULL)`,
 		kind, requestID)
 	return rowsAffected(res, err, "revoke the "+kind+"s")
 }
@@ -118,13 +121,15 @@ func (s *DB) DeleteOAuthFamily(ctx context.Context, kind, requestID string) (int
 }
 
 // RevokeSubjectTokens ends every grant of one account: its refresh tokens are marked used (so a
-// later use is recognized as reuse) and its access tokens removed. It returns how many refresh
-// tokens were still active.
+// later use is recognized as reuse) and lose the grace of a rotation, and its access tokens are
+// removed. It returns how many refresh tokens it changed: those still active or with a rotation's
+// grace.
 func (s *DB) RevokeSubjectTokens(ctx context.Context, subject string) (int64, error) {
 	var n int64
 	err := s.InTx(ctx, func(ctx context.Context) error {
 		res, err := s.conn(ctx).ExecContext(ctx, `
-			UPDATE oauth_requests SET active = false WHERE subject = $1 AND kind = 'refresh' AND active = true`, subject)
+			UPDATE oauth_requests SET active = false, rotated_at = NULL
+			WHERE subject = $1 AND kind = 'refresh' AND (active = true OR rotated_at IS NOT NULL)`, subject)
 		if n, err = rowsAffected(res, err, "revoke the account's refresh tokens"); err != nil {
 			return err
 		}
@@ -132,4 +137,45 @@ func (s *DB) RevokeSubjectTokens(ctx context.Context, subject string) (int64, er
 		return classify(err, "revoke the account's access tokens")
 	})
 	return n, err
+}
+
+// RotateOAuthRefresh retires a refresh token that is being exchanged for a new pair, together with
+// the access token issued with it. An active token is marked rotated at now. A token rotated after
+// graceSince already may be exchanged again, and keeps its first rotation time so the window never
+// grows: two replicas refreshing with one token then both succeed. It reports false for a token that
+// is unknown, revoked, or rotated at or before graceSince. The update itself checks the condition,
+// so it holds between replicas racing with one token.
+func (s *DB) RotateOAuthRefresh(ctx context.Context, signature string, now, graceSince time.Time) (bool, error) {
+	hash := hashSignature(signature)
+	rotated := false
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		res, err := s.conn(ctx).ExecContext(ctx, `
+			UPDATE oauth_requests SET active = false, rotated_at = COALESCE(rotated_at, $2)
+			WHERE kind = 'refresh' AND signature_hash = $1 AND (active = true OR rotated_at > $3)`,
+			hash, utc(now), utc(graceSince))
+		n, err := rowsAffected(res, err, "rotate the refresh token")
+		if err != nil || n == 0 {
+			rotated = false
+			return err
+		}
+		rotated = true
+		_, err = s.conn(ctx).ExecContext(ctx, `
+			DELETE FROM oauth_requests WHERE kind = 'access' AND signature_hash =
+				(SELECT access_signature_hash FROM oauth_requests WHERE kind = 'refresh' AND signature_hash = $1)`, hash)
+		return classify(err, "retire the refreshed access token")
+	})
+	return rotated && err == nil, err
+}
+
+// OAuthRefreshRotatedSince reports whether a refresh token was rotated, and not revoked since, after
+// since: such a token may still be exchanged (see RotateOAuthRefresh).
+func (s *DB) OAuthRefreshRotatedSince(ctx context.Context, signature string, since time.Time) (bool, error) {
+	var n int
+	err := s.conn(ctx).QueryRowContext(ctx, `
+		SELECT COUNT(*) FROM oauth_requests WHERE kind = 'refresh' AND signature_hash = $1 AND rotated_at > $2`,
+		hashSignature(signature), utc(since)).Scan(&n)
+	if err != nil {
+		return false, classify(err, "find the refresh token's rotation")
+	}
+	return n > 0, nil
 }

@@ -247,3 +247,120 @@ func TestRevokeSubjectTokens(t *testing.T) {
 		})
 	}
 }
+
+// TestRefreshRotationGrace walks one refresh token through its rotations: the first retires its
+// access token, a second use inside the window is allowed without moving the window, and revoking
+// (a family, an account) ends the grace so the token never revives.
+func TestRefreshRotationGrace(t *testing.T) {
+	t.Parallel()
+	const window = 30 * time.Second
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			exp := t0.Add(time.Hour)
+			pair := func(refresh, access, requestID, subject string) {
+				t.Helper()
+				a := sampleOAuthRequest(idpstore.OAuthAccess, access, requestID, exp)
+				r := sampleOAuthRequest(idpstore.OAuthRefresh, refresh, requestID, exp)
+				a.Subject, r.Subject, r.AccessSignature = subject, subject, access
+				for _, row := range []idpstore.OAuthRequest{a, r} {
+					if err := db.CreateOAuthRequest(ctx, row); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			pair("g-f1", "g-a1", "g-r1", "grace-"+s.name)
+			pair("g-f2", "g-a2", "g-r2", "grace-"+s.name)
+			pair("g-f3", "g-a3", "g-r3", "grace-other-"+s.name)
+			pair("g-f4", "g-a4", "g-r4", "grace-other-"+s.name)
+
+			steps := []struct {
+				name string
+				do   func() (bool, error)
+				want bool
+			}{
+				{"first rotation", rotateAt(db, "g-f1", t0, window), true},
+				{"its access token is retired", accessKept(db, "g-a1"), false},
+				{"another family's access token stays", accessKept(db, "g-a2"), true},
+				{"rotated since the window opened", rotatedSince(db, "g-f1", t0.Add(-time.Second)), true},
+				{"second use inside the window", rotateAt(db, "g-f1", t0.Add(20*time.Second), window), true},
+				{"the second use did not move the window", rotateAt(db, "g-f1", t0.Add(window), window), false},
+				{"not rotated since the window closed", rotatedSince(db, "g-f1", t0), false},
+				{"an unknown token", rotateAt(db, "g-nope", t0, window), false},
+				{"an unrotated token was not rotated", rotatedSince(db, "g-f2", t0.Add(-time.Hour)), false},
+				{"rotation before its family is revoked", rotateAt(db, "g-f3", t0, window), true},
+				{"revoking the family", func() (bool, error) {
+					n, err := db.DeactivateOAuthFamily(ctx, idpstore.OAuthRefresh, "g-r3")
+					return n == 1, err
+				}, true},
+				{"a revoked family's token inside the window", rotateAt(db, "g-f3", t0.Add(time.Second), window), false},
+				{"a revoked family's token has no rotation", rotatedSince(db, "g-f3", t0.Add(-time.Hour)), false},
+				{"rotation before the account is revoked", rotateAt(db, "g-f2", t0, window), true},
+				{"revoking the account ends both its rotated tokens", func() (bool, error) {
+					n, err := db.RevokeSubjectTokens(ctx, "grace-"+s.name)
+					return n == 2, err
+				}, true},
+				{"a revoked account's older token has no rotation", rotatedSince(db, "g-f1", t0.Add(-time.Hour)), false},
+				{"a revoked account's token inside the window", rotateAt(db, "g-f2", t0.Add(time.Second), window), false},
+				{"another account's token", rotateAt(db, "g-f4", t0, window), true},
+			}
+			for _, tt := range steps {
+				got, err := tt.do()
+				if err != nil || got != tt.want {
+					t.Errorf("%s = %v, %v; want %v, nil", tt.name, got, err, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// rotateAt rotates a refresh token at now with the given grace window.
+func rotateAt(db *DB, sig string, now time.Time, window time.Duration) func() (bool, error) {
+	return func() (bool, error) { return db.RotateOAuthRefresh(ctx, sig, now, now.Add(-window)) }
+}
+
+func rotatedSince(db *DB, sig string, since time.Time) func() (bool, error) {
+	return func() (bool, error) { return db.OAuthRefreshRotatedSince(ctx, sig, since) }
+}
+
+// accessKept reports whether an access token is still stored.
+func accessKept(db *DB, sig string) func() (bool, error) {
+	return func() (bool, error) {
+		_, err := db.OAuthRequestBySignature(ctx, idpstore.OAuthAccess, sig)
+		if apperr.Is(err, apperr.NotFound) {
+			return false, nil
+		}
+		return err == nil, err
+	}
+}
+
+// TestRefreshRotationRaceInsideTheWindow rotates one refresh token from several replicas at once:
+// inside the window every one of them may go on, so none of the members' requests fails.
+func TestRefreshRotationRaceInsideTheWindow(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			if err := s.db.CreateOAuthRequest(ctx, sampleOAuthRequest(idpstore.OAuthRefresh, "race-f1", "race-r1", t0.Add(time.Hour))); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			rotated := make([]bool, 6)
+			errs := make([]error, len(rotated))
+			for i := range rotated {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					replica := openTestDB(t, s.dsn)
+					now := t0.Add(time.Duration(i) * time.Second)
+					rotated[i], errs[i] = replica.RotateOAuthRefresh(ctx, "race-f1", now, now.Add(-30*time.Second))
+				}()
+			}
+			wg.Wait()
+			for i := range rotated {
+				if errs[i] != nil || !rotated[i] {
+					t.Errorf("replica %d: rotated %v, %v; want true, nil", i, rotated[i], errs[i])
+				}
+			}
+		})
+	}
+}

@@ -85,7 +85,8 @@ func (s *DB) SessionWithUser(ctx context.Context, idHash string, now time.Time) 
 const sessionWithUserSQL = `
 	SELECT s.id_hash, s.user_id, s.created_at, s.last_seen_at, s.idle_expires_at, s.absolute_expires_at,
 		s.id_token, s.access_token, s.refresh_token, s.access_token_expires_at,
-		u.id, u.subject, u.email, u.first_name, u.last_name, u.date_of_birth, u.device, u.picture_version, CASE WHEN u.admin THEN 'admin' ELSE u.role END, u.created_at, u.updated_at
+		u.id, u.subject, u.email, u.first_name, u.last_name, u.date_of_birth, u.device, u.picture_version, CASE WHEN u.admin THEN 'admin' ELSE u.role END, u.created_at, u.updated_at,
+		u.email_verified_at IS NOT NULL
 	FROM web_sessions s
 	LEFT JOIN users u ON u.id = s.user_id
 	WHERE s.id_hash = $1 AND s.idle_expires_at > $2 AND s.absolute_expires_at > $2`
@@ -97,10 +98,11 @@ func scanSessionWithUser(row scanner) (account.Session, account.User, error) {
 		ws                                                             account.Session
 		ate, dob, created, updated                                     sql.NullTime
 		id, subject, email, firstName, lastName, device, picture, role sql.NullString
+		emailVerified                                                  sql.NullBool
 	)
 	err := row.Scan(&ws.IDHash, &ws.UserID, &ws.CreatedAt, &ws.LastSeenAt, &ws.IdleExpiresAt, &ws.AbsoluteExpiresAt,
 		&ws.IDToken, &ws.AccessToken, &ws.RefreshToken, &ate,
-		&id, &subject, &email, &firstName, &lastName, &dob, &device, &picture, &role, &created, &updated)
+		&id, &subject, &email, &firstName, &lastName, &dob, &device, &picture, &role, &created, &updated, &emailVerified)
 	if err != nil {
 		return account.Session{}, account.User{}, err
 	}
@@ -115,7 +117,7 @@ func scanSessionWithUser(row scanner) (account.Session, account.User, error) {
 	u := account.User{
 		ID: id.String, Subject: subject.String, Email: email.String, FirstName: firstName.String, LastName: lastName.String,
 		DateOfBirth: dateOnly(dob), Device: device.String, PictureVersion: picture.String, Role: account.Role(role.String),
-		CreatedAt: created.Time.UTC(), UpdatedAt: updated.Time.UTC(),
+		EmailVerified: emailVerified.Bool, CreatedAt: created.Time.UTC(), UpdatedAt: updated.Time.UTC(),
 	}
 	return ws, u, nil
 }

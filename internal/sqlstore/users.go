@@ -12,7 +12,11 @@ import (
 	"wayfinder/internal/apperr"
 )
 
-const userColumns = `id, subject, email, first_name, last_name, date_of_birth, device, picture_version, ` + roleColumn + `, created_at, updated_at`
+const userColumns = `id, subject, email, first_name, last_name, date_of_birth, device, picture_version, ` + roleColumn + `, created_at, updated_at, ` + emailVerifiedColumn
+
+// emailVerifiedColumn reads whether the user's email is confirmed: the time it was is kept, and the
+// account only needs to know whether there is one.
+const emailVerifiedColumn = `email_verified_at IS NOT NULL`
 
 // roleColumn reads a user's role. An admin is stored as staff with the admin flag (the role column's
 // check predates admins, and SQLite cannot change a check in place), so every read of the role
@@ -38,7 +42,8 @@ func scanUser(row scanner) (account.User, error) {
 		u   account.User
 		dob sql.NullTime
 	)
-	err := row.Scan(&u.ID, &u.Subject, &u.Email, &u.FirstName, &u.LastName, &dob, &u.Device, &u.PictureVersion, &u.Role, &u.CreatedAt, &u.UpdatedAt)
+	err := row.Scan(&u.ID, &u.Subject, &u.Email, &u.FirstName, &u.LastName, &dob, &u.Device, &u.PictureVersion, &u.Role, &u.CreatedAt, &u.UpdatedAt,
+		&u.EmailVerified)
 	if err != nil {
 		return account.User{}, err
 	}
@@ -143,7 +148,8 @@ func (s *DB) UserBySubject(ctx context.Context, subject string) (account.User, e
 // EnsureUser returns the user of an identity-provider subject, creating them on their first sign-in;
 // created says which happened. It is one statement, so two first sign-ins at the same moment make one
 // user. role applies only to a new user, empty meaning member: signing in never changes a role. A non-empty email that
-// differs from the stored one replaces it, because the identity provider is the source of truth for it.
+// differs from the stored one replaces it, because the identity provider is the source of truth for it; the new
+// email is not confirmed until the provider says so again (see MarkEmailVerified).
 func (s *DB) EnsureUser(ctx context.Context, subject, email string, role account.Role) (account.User, bool, error) {
 	if subject == "" {
 		return account.User{}, false, apperr.InvalidFields("A user needs an identity-provider subject.",
@@ -164,7 +170,7 @@ func (s *DB) EnsureUser(ctx context.Context, subject, email string, role account
 		INSERT INTO users (id, subject, email, role, admin, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $6)
 		ON CONFLICT (subject) DO UPDATE
-			SET email = excluded.email, updated_at = excluded.updated_at
+			SET email = excluded.email, email_verified_at = NULL, updated_at = excluded.updated_at
 			WHERE excluded.email <> '' AND users.email <> excluded.email
 		RETURNING `+userColumns,
 		newID, subject, email, stored, admin, t)
@@ -221,4 +227,34 @@ func (s *DB) SetUserRole(ctx context.Context, userID string, role account.Role) 
 func (s *DB) DeleteUser(ctx context.Context, userID string) error {
 	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM users WHERE id = $1`, userID)
 	return oneRow(res, err, "delete the user")
+}
+
+// MarkEmailVerified records at now that the user showed email is theirs, and reports whether the
+// user's email is now confirmed. It does so only while the user's email is still email: a link
+// sent to an address the account no longer has confirms nothing, and answers false. Confirming an
+// address that is confirmed already keeps the first time and answers true.
+func (s *DB) MarkEmailVerified(ctx context.Context, userID, email string, now time.Time) (bool, error) {
+	if email == "" {
+		return false, nil
+	}
+	var verified bool
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		verified = false
+		res, err := s.conn(ctx).ExecContext(ctx, `
+			UPDATE users SET email_verified_at = $3, updated_at = $3
+			WHERE id = $1 AND email = $2 AND email_verified_at IS NULL`,
+			userID, email, utc(now))
+		n, err := rowsAffected(res, err, "confirm the email address")
+		if err != nil || n == 1 {
+			verified = n == 1
+			return err
+		}
+		var already int
+		err = s.conn(ctx).QueryRowContext(ctx, `
+			SELECT COUNT(*) FROM users WHERE id = $1 AND email = $2 AND email_verified_at IS NOT NULL`,
+			userID, email).Scan(&already)
+		verified = already == 1
+		return classify(err, "confirm the email address")
+	})
+	return verified, err
 }

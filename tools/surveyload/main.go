@@ -688,6 +688,8 @@ func (t cpuTimes) busySince(before cpuTimes) float64 {
 var (
 	formAction = regexp.MustCompile(`<form[^>]*method="post"[^>]*action="([^"]+)"`)
 	hiddenFlow = regexp.MustCompile(`name="flow" value="([^"]*)"`)
+	// continueAction is the Continue button's form on "check your inbox" after a sign-up.
+	continueAction = regexp.MustCompile(`<form[^>]*method="get"[^>]*action="([^"]+/continue)"`)
 )
 
 // browser carries one visitor's cookies by hand, because the session cookie is __Host- and Secure,
@@ -787,8 +789,26 @@ func signIn(ctx context.Context, base, email, password string, signup bool) (str
 	if f := hiddenFlow.FindSubmatch(body); f != nil {
 		form.Set("flow", html.UnescapeString(string(f[1])))
 	}
-	if res, _, page, err = b.do(ctx, http.MethodPost, action.String(), form); err != nil {
+	if res, body, page, err = b.do(ctx, http.MethodPost, action.String(), form); err != nil {
 		return "", err
+	}
+	// A sign-up stops at "check your inbox", whose Continue button carries the flow on.
+	if m := continueAction.FindSubmatch(body); m != nil {
+		next, err := url.Parse(page)
+		if err == nil {
+			next, err = next.Parse(html.UnescapeString(string(m[1])))
+		}
+		if err != nil {
+			return "", err
+		}
+		q := url.Values{}
+		if f := hiddenFlow.FindSubmatch(body); f != nil {
+			q.Set("flow", html.UnescapeString(string(f[1])))
+		}
+		next.RawQuery = q.Encode()
+		if res, _, page, err = b.do(ctx, http.MethodGet, next.String(), nil); err != nil {
+			return "", err
+		}
 	}
 	for name, value := range b.jar {
 		if strings.HasSuffix(name, "wayfinder_session") {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, signIn, signUp, demoMember } from './fixtures';
+import { test, expect, expectNoAxeViolations, signIn, signUp, demoMember, continueAfterSignUp } from './fixtures';
 
 const base64url = (b: Buffer) => b.toString('base64url');
 
@@ -15,6 +15,7 @@ test.describe('signing up and signing in', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Choose a password').fill('a calm long passphrase');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await continueAfterSignUp(page);
 
     await expect(page).toHaveURL(/\/name-and-birth$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -49,12 +49,14 @@ type SigningKey struct {
 }
 
 // The scopes a sign-in attempt is counted in: per account (the email tried), per client address,
-// per account from one address (a pair), and sign-ups per address.
+// per account from one address (a pair), and sign-ups per address. Requests for a password reset
+// link are counted in a scope of their own, per email and per address.
 const (
 	AttemptScopeAccount = "account"
 	AttemptScopeAddress = "address"
 	AttemptScopePair    = "pair"
 	AttemptScopeSignup  = "signup"
+	AttemptScopeReset   = "reset"
 )
 
 // LoginAttempt is one try at signing in, kept to rate-limit guessing. Key identifies the account,

@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new link to confirm the caller's email
+         * @description Emails the caller a new one-use link to confirm their email address, for an account of this server's own sign-in. A link works for 7 days; an account is sent at most 3 links an hour, the one sent at sign-up included. The request has no body.
+         */
+        post: operations["sendVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/onboarding/definition": {
         parameters: {
             query?: never;
@@ -618,6 +638,8 @@ export interface components {
             /** @description The member's id. */
             userId: string;
             email: string;
+            /** @description The member has shown that email is theirs: they followed the link we emailed it, or their identity provider says so. Where this server emails the link itself, paying needs it (see emailVerificationRequired of getPlans, and sendVerificationEmail). */
+            emailVerified: boolean;
             firstName: string;
             lastName: string;
             /**
@@ -895,6 +917,8 @@ export interface components {
             subscription: components["schemas"]["Subscription"];
             /** @description Checkout is this server's own test-mode page: no money moves (demo without Stripe keys). */
             testMode: boolean;
+            /** @description Checkout will refuse the caller (403) until they confirm their email address: receipts and payment disputes go to it. True only where this server emails the confirmation link itself; the caller can ask for a new one with sendVerificationEmail. */
+            emailVerificationRequired: boolean;
         };
         CheckoutRequest: {
             planId: string;
@@ -1270,6 +1294,47 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    sendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is on its way. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No link can be sent: the address is confirmed already, this server sends no email, or the caller signs in through another identity provider, which confirms addresses itself. detail says which. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Enough links went out in the last hour; detail says when to ask again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     getSurveyDefinition: {
         parameters: {
             query?: never;
@@ -1498,7 +1563,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            /** @description The caller must confirm their email address first (emailVerificationRequired of getPlans), or the request came from another site. Nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The plan and payment steps are not offered on this site (payment is off, and the request's host is not one of the payment hostnames). */
             404: {
                 headers: {

@@ -21,6 +21,7 @@ export const member: MeResponse = {
   me: {
     userId: 'u-1',
     email: 'member@example.com',
+    emailVerified: true,
     firstName: 'Test',
     lastName: 'Member',
     dateOfBirth: null,

@@ -92,6 +92,7 @@ export function plansResponse(extra: Partial<PlansResponse> = {}): PlansResponse
     coach: { coachId: 'maya', firstName: 'Maya', lastName: 'Reyes', avatarUrl: '/media/coaches/maya.svg' },
     subscription: { planId: null, status: 'none' },
     testMode: false,
+    emailVerificationRequired: false,
     ...extra,
   };
 }

@@ -64,6 +64,15 @@ const en = {
   checkoutUnavailable: 'We couldn’t reach our payment partner. Nothing was charged. Please try again in a moment.',
   checkoutFailed: 'Something went wrong on our side. Nothing was charged. Please try again.',
 
+  confirmEmailTitle: 'Confirm your email to pay',
+  confirmEmailBody: 'We emailed you a link when you signed up. Open it, then come back here to pay.',
+  confirmEmailWhy: 'Your receipts go to that address, so we check it’s yours first.',
+  sendLinkAgain: 'Send the link again',
+  sendingLink: 'Sending…',
+  linkSent: 'Sent. Check your inbox, and your spam folder too.',
+  linkNotSentTitle: 'The link didn’t go out',
+  linkNotSent: 'Something went wrong on our side. Please try again in a moment.',
+
   testTitle: 'Test checkout',
   testBanner: 'Test mode\u00a0— no\u00a0money\u00a0moves',
   testBannerBody: 'This practice checkout takes no card and charges nothing.',

@@ -13,6 +13,7 @@ function memberPage(extra: Partial<StaffMember> = {}): StaffMember {
     profile: {
       userId: 'u-7',
       email: 'sam@example.com',
+      emailVerified: true,
       firstName: 'Sam',
       lastName: 'Rivera',
       dateOfBirth: '1990-04-30',

@@ -7,16 +7,19 @@ import type { CheckoutResponse } from './types';
 // to (Stripe's hosted checkout, or this server's test checkout in the demo). It is not repeated on
 // failure: the member decides to try again.
 
+export type CheckoutErrorKind = 'refused' | 'unconfirmed' | 'unavailable' | 'failed';
+
 /**
  * CheckoutError is a checkout that did not start, and nothing was charged: refused (409: the member
- * holds a plan already, or the journey is not there; detail says which), unavailable (503: Stripe
- * could not be reached), or failed (anything else).
+ * holds a plan already, or the journey is not there; detail says which), unconfirmed (403: the
+ * member must confirm their email address first), unavailable (503: Stripe could not be reached),
+ * or failed (anything else).
  */
 export class CheckoutError extends Error {
-  readonly kind: 'refused' | 'unavailable' | 'failed';
+  readonly kind: CheckoutErrorKind;
   readonly detail: string;
 
-  constructor(kind: 'refused' | 'unavailable' | 'failed', detail = '') {
+  constructor(kind: CheckoutErrorKind, detail = '') {
     super(detail || `Checkout ${kind}`);
     this.name = 'CheckoutError';
     this.kind = kind;
@@ -30,6 +33,7 @@ export async function createCheckout(planId: string): Promise<CheckoutResponse> 
     return await apiClient.post<CheckoutResponse>('billing/checkout', { json: body });
   } catch (error) {
     if (isHttpStatus(error, 409)) throw new CheckoutError('refused', await problemDetail(error));
+    if (isHttpStatus(error, 403)) throw new CheckoutError('unconfirmed', await problemDetail(error));
     if (isHttpStatus(error, 503)) throw new CheckoutError('unavailable');
     throw new CheckoutError('failed');
   }

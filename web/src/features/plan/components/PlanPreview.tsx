@@ -1,11 +1,12 @@
 import { useCallback, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/button/Button';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { CheckoutError, createCheckout } from '@/features/plan/api/create-checkout';
-import { usePlans } from '@/features/plan/api/get-plans';
+import { plansQueryKey, usePlans } from '@/features/plan/api/get-plans';
 import type { Coupon, Plan, PlanCoach } from '@/features/plan/api/types';
 import { chosenPlan } from '@/features/plan/chosen-plan';
 import { usePageRestored } from '@/features/plan/use-page-restored';
@@ -13,6 +14,7 @@ import { leaveFor } from '@/features/plan/leave-for';
 import { usePlanT, type PlanT } from '@/features/plan/messages';
 import { couponNote, firstChargeLater, formatDay } from '@/features/plan/money';
 import { ChargeLines } from './ChargeLines';
+import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { PlanCard } from './PlanCard';
 import { StepIntro } from './StepIntro';
 import { PlansLoading, PlansProblem, useMovedOnWhenPaid } from './PlansStatus';
@@ -32,7 +34,8 @@ interface PlanPreviewProps {
 /**
  * PlanPreview is /account/plan-preview: the chosen plan (the recommended one unless the member chose
  * another) in full, the coupon, the coach, and in plain words what will be charged, when, and how
- * to cancel, before the member goes to pay. Stripe's cancel address brings the member back here
+ * to cancel, before the member goes to pay; or, where paying needs a confirmed email and theirs is
+ * not yet, how to confirm it (ConfirmEmailNotice). Stripe's cancel address brings the member back here
  * with ?checkout=canceled, which gets a calm word that nothing was charged.
  */
 export function PlanPreview({ heading, lines, onJourneyMoved }: PlanPreviewProps) {
@@ -61,7 +64,14 @@ export function PlanPreview({ heading, lines, onJourneyMoved }: PlanPreviewProps
           </PlanCard>
           {data.coach ? <CoachLine t={t} coach={data.coach} /> : null}
           <WhatYouPay t={t} plan={plan} />
-          <PayButton t={t} plan={plan} testMode={data.testMode} onJourneyMoved={onJourneyMoved} />
+          {data.emailVerificationRequired ? (
+            <div className={styles.actions}>
+              <ConfirmEmailNotice t={t} />
+              <OtherPlanLink t={t} />
+            </div>
+          ) : (
+            <PayButton t={t} plan={plan} testMode={data.testMode} onJourneyMoved={onJourneyMoved} />
+          )}
         </>
       ) : null}
     </div>
@@ -114,9 +124,12 @@ interface PayButtonProps {
 
 /**
  * PayButton starts checkout and sends the browser there. While it waits it says so and takes no
- * second press; a refusal or failure is said in words under it, and nothing was charged.
+ * second press; a refusal or failure is said in words under it, and nothing was charged. A member
+ * who must confirm their email first (the plans said otherwise when they loaded) gets the plans
+ * read again, which then show how to confirm it.
  */
 function PayButton({ t, plan, testMode, onJourneyMoved }: PayButtonProps) {
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
 
@@ -134,10 +147,11 @@ function PayButton({ t, plan, testMode, onJourneyMoved }: PayButtonProps) {
       const failure = error instanceof CheckoutError ? error : new CheckoutError('failed');
       // The server's reason for a refusal is written for the member; anything else gets our words.
       let body = t('checkoutFailed');
-      if (failure.kind === 'refused' && failure.detail) body = failure.detail;
+      if ((failure.kind === 'refused' || failure.kind === 'unconfirmed') && failure.detail) body = failure.detail;
       else if (failure.kind === 'unavailable') body = t('checkoutUnavailable');
       setProblem({ title: t('checkoutRefusedTitle'), body });
       if (failure.kind === 'refused') onJourneyMoved?.();
+      if (failure.kind === 'unconfirmed') void queryClient.invalidateQueries({ queryKey: plansQueryKey });
     }
     setBusy(false);
   };
@@ -153,9 +167,15 @@ function PayButton({ t, plan, testMode, onJourneyMoved }: PayButtonProps) {
         {busy ? t('paying') : t('pay')}
       </Button>
       {testMode ? null : <p className={`${styles.muted} ${styles.quietLink}`}>{t('securePage')}</p>}
-      <Link className={styles.quietLink} to={paths.account.planRecommendation}>
-        {t('otherPlan')}
-      </Link>
+      <OtherPlanLink t={t} />
     </div>
+  );
+}
+
+function OtherPlanLink({ t }: { t: PlanT }) {
+  return (
+    <Link className={styles.quietLink} to={paths.account.planRecommendation}>
+      {t('otherPlan')}
+    </Link>
   );
 }
