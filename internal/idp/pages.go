@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
-	"embed"
+	_ "embed" // the pages' own style sheet
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"html/template"
 	"io/fs"
-	"mime"
 	"net/http"
 	"net/url"
 	"path"
@@ -22,13 +21,14 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/clientaddr"
 	"wayfinder/internal/idp/idpstore"
+	"wayfinder/web"
 )
 
 //go:embed templates/pages.html
 var pageTemplates string
 
-//go:embed static
-var staticFiles embed.FS
+//go:embed static/idp.css
+var pageCSS []byte
 
 // fontFile is the display font, served beside the style sheet that names it.
 const fontFile = "lexend-latin-wght-normal.woff2"
@@ -41,26 +41,29 @@ type asset struct {
 	version     string
 }
 
+// assets builds the pages' one style sheet from the app's own fonts.css and tokens.css (the design
+// tokens and the display font have one source, web/src/styles) followed by the pages' own rules, and
+// serves the app's font file and its licence beside it.
 var assets = func() map[string]asset {
-	m := map[string]asset{}
-	entries, _ := fs.ReadDir(staticFiles, "static")
-	for _, e := range entries {
-		b, _ := fs.ReadFile(staticFiles, "static/"+e.Name())
-		m[e.Name()] = asset{body: b, contentType: mime.TypeByExtension(path.Ext(e.Name()))}
+	design := web.Design()
+	read := func(name string) []byte {
+		b, err := fs.ReadFile(design, name)
+		if err != nil {
+			// The files are embedded at build time, so a missing one is a broken build.
+			panic(err)
+		}
+		return b
 	}
-	font := m[fontFile]
+	font := asset{body: read("fonts/" + fontFile), contentType: "font/woff2"}
 	font.version = contentVersion(font.body)
-	font.contentType = "font/woff2"
-	m[fontFile] = font
-	css := m["idp.css"]
-	css.body = bytes.ReplaceAll(css.body, []byte(fontFile), []byte(fontFile+"?v="+font.version))
+	fonts := bytes.ReplaceAll(read("fonts.css"), []byte("./fonts/"+fontFile), []byte(fontFile+"?v="+font.version))
+	css := asset{body: bytes.Join([][]byte{fonts, read("tokens.css"), pageCSS}, []byte("\n")), contentType: "text/css; charset=utf-8"}
 	css.version = contentVersion(css.body)
-	css.contentType = "text/css; charset=utf-8"
-	m["idp.css"] = css
-	lic := m["OFL.txt"]
-	lic.contentType = "text/plain; charset=utf-8"
-	m["OFL.txt"] = lic
-	return m
+	return map[string]asset{
+		fontFile:  font,
+		"idp.css": css,
+		"OFL.txt": {body: read("fonts/OFL.txt"), contentType: "text/plain; charset=utf-8"},
+	}
 }()
 
 func contentVersion(b []byte) string {
