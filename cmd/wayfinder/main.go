@@ -235,6 +235,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	stopMail := email.start(ctx, log, registry)
 	defer stopMail(cfg.ShutdownTimeout)
 	features := map[string]bool{}
+	accountURL := ""
+	if provider != nil {
+		accountURL = "/idp/account"
+	}
 	for _, f := range cfg.Features {
 		features[f] = true
 	}
@@ -278,6 +282,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Runtime: httpapi.RuntimeConfig{
 			BrandName:   cfg.BrandName,
 			AppStoreURL: cfg.AppStoreURL,
+			AccountURL:  accountURL,
 			Features:    features,
 		},
 		// EmailVerification sends a member a new link to confirm their email (the embedded provider).

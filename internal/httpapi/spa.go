@@ -22,6 +22,9 @@ import (
 type RuntimeConfig struct {
 	BrandName   string `json:"brandName"`
 	AppStoreURL string `json:"appStoreUrl"`
+	// AccountURL is where a signed-in member changes their password or signs out everywhere: the
+	// embedded provider's account page; empty with an external provider, which has its own.
+	AccountURL string `json:"accountUrl"`
 	// PaymentEnabled is set per request, by the payment variant (Deps.Payment).
 	PaymentEnabled bool            `json:"paymentEnabled"`
 	Features       map[string]bool `json:"features"`

@@ -106,7 +106,7 @@ describe('routes', () => {
   });
 
   it('shows the brand from the runtime settings in the top bar', async () => {
-    renderApp('/', { brandName: 'Compass', appStoreUrl: '', paymentEnabled: false, features: {} });
+    renderApp('/', { brandName: 'Compass', appStoreUrl: '', accountUrl: '', paymentEnabled: false, features: {} });
 
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Compass home' })).toHaveAttribute('href', '/');

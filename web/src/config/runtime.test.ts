@@ -4,6 +4,7 @@ import { defaultRuntimeConfig, parseRuntimeConfig, readRuntimeConfig, RUNTIME_CO
 const valid = {
   brandName: 'Wayfinder',
   appStoreUrl: 'https://apps.apple.com/app/id123',
+  accountUrl: '/idp/account',
   paymentEnabled: true,
   features: { chat: true, testimonials: false },
 };
@@ -35,6 +36,7 @@ describe('parseRuntimeConfig', () => {
     expect(got).toEqual({
       brandName: 'Wayfinder',
       appStoreUrl: 'https://apps.apple.com/x',
+      accountUrl: '',
       paymentEnabled: false,
       features: { a: true },
     });
@@ -44,6 +46,13 @@ describe('parseRuntimeConfig', () => {
     'refuses an App Store address that is not https (%j)',
     (appStoreUrl) => {
       expect(parseRuntimeConfig(JSON.stringify({ ...valid, appStoreUrl })).appStoreUrl).toBe('');
+    },
+  );
+
+  it.each(['//evil.example/account', '/\\evil.example', 'https://evil.example/account', 'javascript:alert(1)', '/a b', 42])(
+    'refuses an account page that is not a path on this site (%j)',
+    (accountUrl) => {
+      expect(parseRuntimeConfig(JSON.stringify({ ...valid, accountUrl })).accountUrl).toBe('');
     },
   );
 

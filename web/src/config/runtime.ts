@@ -9,6 +9,8 @@ export interface RuntimeConfig {
   brandName: string;
   /** appStoreUrl is the iOS App Store page of the member app; empty when not configured. */
   appStoreUrl: string;
+  /** accountUrl is this site's page for changing the password and signing out everywhere; empty when the identity provider is elsewhere. */
+  accountUrl: string;
   /** paymentEnabled switches on the checkout steps of the flow. */
   paymentEnabled: boolean;
   /** features holds named on/off switches for work that ships dark. */
@@ -22,6 +24,7 @@ export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 export const defaultRuntimeConfig: RuntimeConfig = Object.freeze({
   brandName: 'Wayfinder',
   appStoreUrl: '',
+  accountUrl: '',
   paymentEnabled: false,
   features: Object.freeze({}),
 });
@@ -49,6 +52,11 @@ function readHttpsUrl(value: unknown): string {
   } catch {
     return '';
   }
+}
+
+// readSitePath accepts a path on this site only ("/idp/account"), never another site ("//x").
+function readSitePath(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])[\x21-\x7e]*$/.test(value) ? value : '';
 }
 
 function readFeatures(value: unknown): Record<string, boolean> {
@@ -80,6 +88,7 @@ export function parseRuntimeConfig(text: string | null | undefined): RuntimeConf
   return Object.freeze({
     brandName: readBrandName(raw.brandName),
     appStoreUrl: readHttpsUrl(raw.appStoreUrl),
+    accountUrl: readSitePath(raw.accountUrl),
     paymentEnabled: typeof raw.paymentEnabled === 'boolean' ? raw.paymentEnabled : defaultRuntimeConfig.paymentEnabled,
     features: Object.freeze(readFeatures(raw.features)),
   });

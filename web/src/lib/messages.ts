@@ -38,6 +38,7 @@ const en = {
   'home.welcomeBackBody': 'Pick up where you stopped, one step at a time.',
   'home.continue': 'Continue where you left off',
   'home.signedIn': 'You’re signed in.',
+  'home.account': 'Your account',
 
   'register.title': 'Sign up',
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rememberSignedIn, mayBeSignedIn } from '@/lib/session';
 import { json, member, mockServer, stubLocation } from '@/test/api';
 import { renderApp } from '@/test/render-app';
+import { defaultRuntimeConfig } from '@/config/runtime';
 
 // Lets the page paint and its after-paint work (the quiet profile check) start and settle.
 async function afterPaint() {
@@ -30,8 +31,18 @@ describe('home page', () => {
 
     expect(await screen.findByRole('link', { name: 'Continue where you left off' })).toHaveAttribute('href', '/name-and-birth');
     expect(screen.getByText('You’re signed in.')).toBeInTheDocument();
+    // Without an account page of this site (an external identity provider), there is no link to it.
+    expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Get started' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('links a signed-in member to their account page when this site has one', async () => {
+    rememberSignedIn();
+    mockServer({ 'GET /api/user/me': json(200, member) });
+    renderApp('/', { ...defaultRuntimeConfig, accountUrl: '/idp/account' });
+
+    expect(await screen.findByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/idp/account');
   });
 
   it('paints the way in first and asks for the profile only afterwards', async () => {

@@ -14,7 +14,7 @@ describe('Not Found page', () => {
   });
 
   it('names the tab after the page and the brand from the runtime settings', async () => {
-    renderApp('/no/such/page', { brandName: 'Compass', appStoreUrl: '', paymentEnabled: false, features: {} });
+    renderApp('/no/such/page', { brandName: 'Compass', appStoreUrl: '', accountUrl: '', paymentEnabled: false, features: {} });
 
     await screen.findByRole('heading', { name: 'Not Found' });
     await waitFor(() => expect(document.title).toBe('Not Found · Compass'));

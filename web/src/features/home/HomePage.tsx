@@ -2,6 +2,7 @@ import { useT } from '@/lib/messages';
 import { loginPath, signInLandingPath } from '@/lib/session';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/components/button/Button';
+import { useRuntimeConfig } from '@/config/runtime-context';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
 import styles from './HomePage.module.css';
@@ -17,6 +18,7 @@ import styles from './HomePage.module.css';
  */
 export function HomePage({ signedIn = false }: { signedIn?: boolean }) {
   const t = useT();
+  const { accountUrl } = useRuntimeConfig();
   usePageTitle(t('home.title'));
   return (
     <div className={pageStyles.page}>
@@ -33,7 +35,18 @@ export function HomePage({ signedIn = false }: { signedIn?: boolean }) {
             <ButtonLink to={signInLandingPath} block>
               {t('home.continue')}
             </ButtonLink>
-            <p className={styles.quiet}>{t('home.signedIn')}</p>
+            <p className={styles.quiet}>
+              {t('home.signedIn')}
+              {accountUrl ? (
+                <>
+                  {' '}
+                  {/* A plain link: the account page is the identity provider's, not a page of the app. */}
+                  <a className={styles.signIn} href={accountUrl}>
+                    {t('home.account')}
+                  </a>
+                </>
+              ) : null}
+            </p>
           </>
         ) : (
           <>

@@ -251,7 +251,7 @@ describe('survey step', () => {
 
   it('shows the brand from the runtime settings', async () => {
     server();
-    renderApp('/ios-only', { brandName: 'Compass', appStoreUrl: '', paymentEnabled: false, features: {} });
+    renderApp('/ios-only', { brandName: 'Compass', appStoreUrl: '', accountUrl: '', paymentEnabled: false, features: {} });
 
     expect(await screen.findByText('Coaching with Compass happens in our iPhone app.')).toBeInTheDocument();
     // ios-only is an end: there is nowhere to go next.
