@@ -3,13 +3,39 @@ package idp
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/mail"
 	"strings"
+	"sync"
+	"time"
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/cleantext"
 )
+
+// Accounts is the provider's account administration, apart from its HTTP pages and its keys:
+// creating accounts, setting and checking passwords, the sign-in and sign-up limits, and ending an
+// account's sessions. The hosted pages and the command line use it alike.
+type Accounts struct {
+	store Store
+	log   *slog.Logger
+	msg   catalog
+	now   func() time.Time
+	// hashParams are argon2id's costs. An unknown email is checked against the hash of
+	// dummyPassword, which nobody knows, so it costs the same time as a wrong password; the hash is
+	// made on first use rather than at start-up, which it would slow down.
+	hashParams    hashParams
+	dummyPassword string
+	dummyMu       sync.Mutex
+	dummyHash     string
+	// hashSlots bounds how many password hashes run at once: each holds the hash's memory, and a
+	// burst of sign-ins beyond the cores would only queue for CPU while holding it.
+	hashSlots chan struct{}
+	// limitKey keys the hashes the limits count under (attemptKey).
+	limitKey       []byte
+	signupsPerHour int
+}
 
 // normalizeEmail is the form an email is stored and compared in: trimmed and lower-cased, so
 // "Ann@Example.com " signs in to the account made as "ann@example.com".
@@ -38,21 +64,21 @@ func emailProblem(email string) string {
 // and the demo accounts; the sign-up page also sends a confirmation link (verification.go). The
 // email and the password must
 // pass the same checks as on the sign-up page; an email that has an account already is a Conflict.
-func (p *Provider) CreateUser(ctx context.Context, email, password string, role account.Role) (account.User, error) {
+func (a *Accounts) CreateUser(ctx context.Context, email, password string, role account.Role) (account.User, error) {
 	email = normalizeEmail(email)
-	if err := p.checkNewCredentials(email, password); err != nil {
+	if err := a.checkNewCredentials(email, password); err != nil {
 		return account.User{}, err
 	}
-	hash, err := p.hash(ctx, password)
+	hash, err := a.hash(ctx, password)
 	if err != nil {
 		return account.User{}, apperr.Wrap(apperr.Internal, err, "could not protect the password")
 	}
-	u, err := p.store.CreateUserWithPassword(ctx, email, role, hash, p.now())
+	u, err := a.store.CreateUserWithPassword(ctx, email, role, hash, a.now())
 	if apperr.Is(err, apperr.Conflict) {
 		return account.User{}, apperr.Wrap(apperr.Conflict, err, "An account with this email exists already.")
 	}
 	if err == nil {
-		p.log.InfoContext(ctx, "account created", "user_id", u.ID, "role", string(u.Role))
+		a.log.InfoContext(ctx, "account created", "user_id", u.ID, "role", string(u.Role))
 	}
 	return u, err
 }
@@ -61,34 +87,34 @@ func (p *Provider) CreateUser(ctx context.Context, email, password string, role 
 // policy, and signs the account out everywhere, as a reset does: whoever knew the old password is
 // signed out.
 // An email without an account is NotFound.
-func (p *Provider) SetPassword(ctx context.Context, email, password string) error {
+func (a *Accounts) SetPassword(ctx context.Context, email, password string) error {
 	email = normalizeEmail(email)
 	if msg := passwordProblem(password, email); msg != "" {
-		return apperr.InvalidFields("The password does not meet the policy.", apperr.FieldError{Field: "password", Message: p.msg.T(msg)})
+		return apperr.InvalidFields("The password does not meet the policy.", apperr.FieldError{Field: "password", Message: a.msg.T(msg)})
 	}
-	u, _, err := p.store.CredentialsByEmail(ctx, email)
+	u, _, err := a.store.CredentialsByEmail(ctx, email)
 	if err != nil {
 		return err
 	}
-	hash, err := p.hash(ctx, password)
+	hash, err := a.hash(ctx, password)
 	if err != nil {
 		return apperr.Wrap(apperr.Internal, err, "could not protect the password")
 	}
-	if err := p.store.InTx(ctx, func(ctx context.Context) error { return p.replacePassword(ctx, u, hash) }); err != nil {
+	if err := a.store.InTx(ctx, func(ctx context.Context) error { return a.replacePassword(ctx, u, hash) }); err != nil {
 		return err
 	}
-	p.log.InfoContext(ctx, "password changed", "user_id", u.ID)
+	a.log.InfoContext(ctx, "password changed", "user_id", u.ID)
 	return nil
 }
 
 // checkNewCredentials applies the sign-up rules, naming each field that fails.
-func (p *Provider) checkNewCredentials(email, password string) error {
+func (a *Accounts) checkNewCredentials(email, password string) error {
 	var fields []apperr.FieldError
 	if msg := emailProblem(email); msg != "" {
-		fields = append(fields, apperr.FieldError{Field: "email", Message: p.msg.T(msg)})
+		fields = append(fields, apperr.FieldError{Field: "email", Message: a.msg.T(msg)})
 	}
 	if msg := passwordProblem(password, email); msg != "" {
-		fields = append(fields, apperr.FieldError{Field: "password", Message: p.msg.T(msg)})
+		fields = append(fields, apperr.FieldError{Field: "password", Message: a.msg.T(msg)})
 	}
 	if len(fields) > 0 {
 		return apperr.InvalidFields("The email or password is not valid.", fields...)
@@ -103,63 +129,63 @@ var errWrongCredentials = errors.New("wrong email or password")
 // the same time whether or not the email has an account (a hash is checked either way), and
 // answers both the same: errWrongCredentials. An attempt the limits refuse gets tooManyAttempts
 // before any password check.
-func (p *Provider) authenticate(ctx context.Context, email, password, addr string) (account.User, error) {
-	now := p.now()
-	attempt, err := p.reserveSignIn(ctx, email, addr, now)
+func (a *Accounts) authenticate(ctx context.Context, email, password, addr string) (account.User, error) {
+	now := a.now()
+	attempt, err := a.reserveSignIn(ctx, email, addr, now)
 	if err != nil {
 		return account.User{}, err
 	}
-	user, hash, err := p.store.CredentialsByEmail(ctx, email)
+	user, hash, err := a.store.CredentialsByEmail(ctx, email)
 	known := err == nil
 	if err != nil && !apperr.Is(err, apperr.NotFound) {
 		return account.User{}, err
 	}
 	if !known {
-		hash, err = p.unknownAccountHash(ctx)
+		hash, err = a.unknownAccountHash(ctx)
 		if err != nil {
 			return account.User{}, err
 		}
 	}
-	ok, verr := p.verify(ctx, password, hash)
+	ok, verr := a.verify(ctx, password, hash)
 	if verr != nil {
-		p.log.ErrorContext(ctx, "a stored password hash cannot be read", "user_id", user.ID, "err", verr)
+		a.log.ErrorContext(ctx, "a stored password hash cannot be read", "user_id", user.ID, "err", verr)
 	}
 	if !known || !ok {
 		// The attempt was recorded as a failure when it was reserved: nothing more to write.
 		if known {
-			p.log.WarnContext(ctx, "sign-in failed", "reason", "wrong password", "user_id", user.ID)
+			a.log.WarnContext(ctx, "sign-in failed", "reason", "wrong password", "user_id", user.ID)
 		} else {
-			p.log.WarnContext(ctx, "sign-in failed", "reason", "no account with this email")
+			a.log.WarnContext(ctx, "sign-in failed", "reason", "no account with this email")
 		}
 		return account.User{}, errWrongCredentials
 	}
-	if err := p.signInSucceeded(ctx, attempt); err != nil {
+	if err := a.signInSucceeded(ctx, attempt); err != nil {
 		return account.User{}, err
 	}
-	p.log.InfoContext(ctx, "signed in", "user_id", user.ID)
+	a.log.InfoContext(ctx, "signed in", "user_id", user.ID)
 	return user, nil
 }
 
 // hash and verify run argon2id in one of the provider's hash slots, waiting for a free one.
-func (p *Provider) hash(ctx context.Context, password string) (string, error) {
-	if err := p.takeHashSlot(ctx); err != nil {
+func (a *Accounts) hash(ctx context.Context, password string) (string, error) {
+	if err := a.takeHashSlot(ctx); err != nil {
 		return "", err
 	}
-	defer func() { <-p.hashSlots }()
-	return hashPassword(password, p.hashParams)
+	defer func() { <-a.hashSlots }()
+	return hashPassword(password, a.hashParams)
 }
 
-func (p *Provider) verify(ctx context.Context, password, encoded string) (bool, error) {
-	if err := p.takeHashSlot(ctx); err != nil {
+func (a *Accounts) verify(ctx context.Context, password, encoded string) (bool, error) {
+	if err := a.takeHashSlot(ctx); err != nil {
 		return false, err
 	}
-	defer func() { <-p.hashSlots }()
+	defer func() { <-a.hashSlots }()
 	return verifyPassword(password, encoded)
 }
 
-func (p *Provider) takeHashSlot(ctx context.Context) error {
+func (a *Accounts) takeHashSlot(ctx context.Context) error {
 	select {
-	case p.hashSlots <- struct{}{}:
+	case a.hashSlots <- struct{}{}:
 		return nil
 	case <-ctx.Done():
 		return apperr.Wrap(apperr.Unavailable, ctx.Err(), "The sign-in took too long. Please try again.")
@@ -167,15 +193,15 @@ func (p *Provider) takeHashSlot(ctx context.Context) error {
 }
 
 // unknownAccountHash is the hash an unknown email's password is checked against.
-func (p *Provider) unknownAccountHash(ctx context.Context) (string, error) {
-	p.dummyMu.Lock()
-	defer p.dummyMu.Unlock()
-	if p.dummyHash == "" {
-		h, err := p.hash(ctx, p.dummyPassword)
+func (a *Accounts) unknownAccountHash(ctx context.Context) (string, error) {
+	a.dummyMu.Lock()
+	defer a.dummyMu.Unlock()
+	if a.dummyHash == "" {
+		h, err := a.hash(ctx, a.dummyPassword)
 		if err != nil {
 			return "", apperr.Wrap(apperr.Internal, err, "could not prepare the password check")
 		}
-		p.dummyHash = h
+		a.dummyHash = h
 	}
-	return p.dummyHash, nil
+	return a.dummyHash, nil
 }

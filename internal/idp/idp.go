@@ -17,7 +17,6 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ory/fosite"
@@ -108,8 +107,10 @@ func LoadWebClientSecret(ctx context.Context, s SecretStore) (string, error) {
 	return string(v), nil
 }
 
-// Provider is the embedded OpenID provider. Its exported methods are HTTP handlers the server
-// mounts under /idp, plus the account operations of the command line.
+// Provider is the embedded OpenID provider, split by concern: Provider itself is the HTTP side (the
+// OAuth and OpenID endpoints and the hosted pages the server mounts under /idp), Accounts the
+// account administration the pages and the command line share, and keyRing the signing keys and
+// their rotation.
 type Provider struct {
 	cfg     Config
 	store   Store
@@ -122,16 +123,9 @@ type Provider struct {
 	pages   *template.Template
 	// flowKey signs the sign-in flow carried through the hosted pages.
 	flowKey []byte
-	// hashParams are argon2id's costs. An unknown email is checked against the hash of
-	// dummyPassword, which nobody knows, so it costs the same time as a wrong password; the hash is
-	// made on first use rather than at start-up, which it would slow down.
-	hashParams    hashParams
-	dummyPassword string
-	dummyMu       sync.Mutex
-	dummyHash     string
-	// hashSlots bounds how many password hashes run at once: each holds the hash's memory, and a
-	// burst of sign-ins beyond the cores would only queue for CPU while holding it.
-	hashSlots  chan struct{}
+	// Accounts is the account administration the pages and the command line share: accounts,
+	// passwords and the sign-in limits.
+	*Accounts
 	cookieName string
 	// now is the clock; tests move it.
 	now func() time.Time
@@ -166,14 +160,13 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 		store:      store,
 		log:        log.With("component", "idp"),
 		msg:        catalog{brand: cfg.BrandName},
-		hashParams: hp,
 		now:        func() time.Time { return clock().UTC() },
 		cookieName: "wayfinder_idp",
 	}
 	if cfg.Secure {
 		p.cookieName = "__Host-wayfinder_idp"
 	}
-	p.keys = newKeyRing(store, p.now)
+	p.keys = newKeyRing(store, p.log, p.now)
 
 	candidate := make([]byte, 32)
 	if _, err := rand.Read(candidate); err != nil {
@@ -191,8 +184,20 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 	flowKey := sha256.Sum256(append([]byte("wayfinder idp flow\x00"), global...))
 	p.flowKey = flowKey[:]
 
-	p.dummyPassword = "not a password anyone has: " + base64.RawURLEncoding.EncodeToString(candidate)
-	p.hashSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+	// The limits' keys are derived from the same secret, so every replica counts under the same
+	// keys, and kept apart from the flow key by the label.
+	limitKey := sha256.Sum256(append([]byte("wayfinder idp limits\x00"), global...))
+	p.Accounts = &Accounts{
+		store:          store,
+		log:            p.log,
+		msg:            p.msg,
+		now:            p.now,
+		hashParams:     hp,
+		dummyPassword:  "not a password anyone has: " + base64.RawURLEncoding.EncodeToString(candidate),
+		hashSlots:      make(chan struct{}, runtime.GOMAXPROCS(0)),
+		limitKey:       limitKey[:],
+		signupsPerHour: cfg.SignupsPerHour,
+	}
 	if p.pages, err = parsePages(); err != nil {
 		return nil, apperr.Wrap(apperr.Internal, err, "could not read the sign-in pages")
 	}

@@ -10,6 +10,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -48,6 +49,7 @@ type signingKey struct {
 // token signed by any of them verifies on all.
 type keyRing struct {
 	store Store
+	log   *slog.Logger
 	now   func() time.Time
 
 	mu       sync.Mutex
@@ -57,8 +59,8 @@ type keyRing struct {
 	missAt   time.Time
 }
 
-func newKeyRing(store Store, now func() time.Time) *keyRing {
-	return &keyRing{store: store, now: now, parsed: map[string]*jose.JSONWebKey{}}
+func newKeyRing(store Store, log *slog.Logger, now func() time.Time) *keyRing {
+	return &keyRing{store: store, log: log, now: now, parsed: map[string]*jose.JSONWebKey{}}
 }
 
 // published returns the keys in the key set now, reloading them when the cache is old.
@@ -162,14 +164,19 @@ func (k *keyRing) jwks(ctx context.Context) (jose.JSONWebKeySet, error) {
 	return set, nil
 }
 
-// RotateKeysIfDue makes sure a key signs now and the next one is published in time. On the first
+// RotateKeysIfDue rotates the signing keys when due (keyRing.rotateIfDue).
+func (p *Provider) RotateKeysIfDue(ctx context.Context, now time.Time) error {
+	return p.keys.rotateIfDue(ctx, now)
+}
+
+// rotateIfDue makes sure a key signs now and the next one is published in time. On the first
 // start it creates a key that signs at once (nobody has cached an older key set). Later, when the
 // newest key is within publishLead of its rotation date, it adds the next key, which starts signing
 // publishLead from now; keys whose successor signs are marked retired and leave the key set
 // retireKeep later. It is safe to call from every replica, at start-up and daily.
-func (p *Provider) RotateKeysIfDue(ctx context.Context, now time.Time) error {
+func (k *keyRing) rotateIfDue(ctx context.Context, now time.Time) error {
 	now = now.UTC()
-	keys, err := p.store.SigningKeys(ctx, now)
+	keys, err := k.store.SigningKeys(ctx, now)
 	if err != nil {
 		return err
 	}
@@ -177,11 +184,11 @@ func (p *Provider) RotateKeysIfDue(ctx context.Context, now time.Time) error {
 	switch {
 	case len(keys) == 0:
 		next = &idpstore.SigningKey{CreatedAt: now, SignsFrom: now}
-		_, err = p.addKey(ctx, next, now.Add(-keyRotationPeriod))
+		_, err = k.addKey(ctx, next, now.Add(-keyRotationPeriod))
 	case !now.Before(keys[len(keys)-1].SignsFrom.Add(keyRotationPeriod - publishLead)):
 		newest := keys[len(keys)-1]
 		next = &idpstore.SigningKey{CreatedAt: now, SignsFrom: now.Add(publishLead)}
-		_, err = p.addKey(ctx, next, newest.CreatedAt.Add(time.Microsecond))
+		_, err = k.addKey(ctx, next, newest.CreatedAt.Add(time.Microsecond))
 	}
 	if err != nil {
 		return err
@@ -189,17 +196,17 @@ func (p *Provider) RotateKeysIfDue(ctx context.Context, now time.Time) error {
 	for i := 0; i+1 < len(keys); i++ {
 		successor := keys[i+1].SignsFrom
 		if keys[i].RetiredAt.IsZero() && !successor.After(now) {
-			if err := p.store.RetireSigningKey(ctx, keys[i].KID, successor, successor.Add(retireKeep)); err != nil {
+			if err := k.store.RetireSigningKey(ctx, keys[i].KID, successor, successor.Add(retireKeep)); err != nil {
 				return err
 			}
-			p.log.InfoContext(ctx, "signing key retired", "kid", keys[i].KID, "leaves_key_set_at", successor.Add(retireKeep))
+			k.log.InfoContext(ctx, "signing key retired", "kid", keys[i].KID, "leaves_key_set_at", successor.Add(retireKeep))
 		}
 	}
-	return p.keys.reload(ctx)
+	return k.reload(ctx)
 }
 
 // addKey generates and stores a key unless another replica added one since.
-func (p *Provider) addKey(ctx context.Context, k *idpstore.SigningKey, since time.Time) (bool, error) {
+func (k *keyRing) addKey(ctx context.Context, key *idpstore.SigningKey, since time.Time) (bool, error) {
 	priv, err := generateRSAKey()
 	if err != nil {
 		return false, apperr.Wrap(apperr.Internal, err, "could not generate a signing key")
@@ -208,14 +215,14 @@ func (p *Provider) addKey(ctx context.Context, k *idpstore.SigningKey, since tim
 	if err != nil {
 		return false, apperr.Wrap(apperr.Internal, err, "could not encode the signing key")
 	}
-	k.KID, err = newKeyID(k.CreatedAt)
+	key.KID, err = newKeyID(key.CreatedAt)
 	if err != nil {
 		return false, err
 	}
-	k.PrivateKeyPEM = string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
-	added, err := p.store.AddSigningKeyUnlessNewer(ctx, *k, since)
+	key.PrivateKeyPEM = string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
+	added, err := k.store.AddSigningKeyUnlessNewer(ctx, *key, since)
 	if err == nil && added {
-		p.log.InfoContext(ctx, "signing key added", "kid", k.KID, "signs_from", k.SignsFrom)
+		k.log.InfoContext(ctx, "signing key added", "kid", key.KID, "signs_from", key.SignsFrom)
 	}
 	return added, err
 }

@@ -95,8 +95,8 @@ func addressKeyOf(addr string) string {
 
 // attemptKey names an account, an address or both in the attempt log by an HMAC, so the log holds
 // neither emails nor addresses in the clear.
-func (p *Provider) attemptKey(scope, value string) string {
-	m := hmac.New(sha256.New, p.flowKey)
+func (a *Accounts) attemptKey(scope, value string) string {
+	m := hmac.New(sha256.New, a.limitKey)
 	m.Write([]byte("attempt\x00" + scope + "\x00" + value))
 	return hex.EncodeToString(m.Sum(nil))
 }
@@ -111,15 +111,15 @@ type signInAttempt struct {
 // it, records it as a failure before its password is checked; signInSucceeded corrects that. It
 // returns tooManyAttempts with the longest wait of the limits that refuse. A refused attempt is
 // not recorded, so waiting out a pause is enough to end it.
-func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now time.Time) (signInAttempt, error) {
+func (a *Accounts) reserveSignIn(ctx context.Context, email, addr string, now time.Time) (signInAttempt, error) {
 	addrKey := addressKeyOf(addr)
-	account := p.attemptKey(idpstore.AttemptScopeAccount, email)
-	address := p.attemptKey(idpstore.AttemptScopeAddress, addrKey)
-	pair := p.attemptKey(idpstore.AttemptScopePair, email+"\x00"+addrKey)
+	account := a.attemptKey(idpstore.AttemptScopeAccount, email)
+	address := a.attemptKey(idpstore.AttemptScopeAddress, addrKey)
+	pair := a.attemptKey(idpstore.AttemptScopePair, email+"\x00"+addrKey)
 	var attempt signInAttempt
-	err := p.store.InTx(ctx, func(ctx context.Context) error {
+	err := a.store.InTx(ctx, func(ctx context.Context) error {
 		attempt = signInAttempt{}
-		if err := p.store.LockLoginAttempts(ctx, account, address); err != nil {
+		if err := a.store.LockLoginAttempts(ctx, account, address); err != nil {
 			return err
 		}
 		var wait time.Duration
@@ -127,27 +127,27 @@ func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now ti
 			scope, key string
 			limit      int
 		}{{idpstore.AttemptScopePair, pair, pairAttemptLimit}, {idpstore.AttemptScopeAddress, address, addressAttemptLimit}} {
-			f, err := p.store.LoginFailures(ctx, l.scope, l.key, now.Add(-attemptWindow))
+			f, err := a.store.LoginFailures(ctx, l.scope, l.key, now.Add(-attemptWindow))
 			if err != nil {
 				return err
 			}
 			if f.Count >= l.limit {
 				wait = max(wait, f.Oldest.Add(attemptWindow).Sub(now))
-				p.log.WarnContext(ctx, "sign-in paused by the rate limit", "scope", l.scope, "failures", f.Count)
+				a.log.WarnContext(ctx, "sign-in paused by the rate limit", "scope", l.scope, "failures", f.Count)
 			}
 		}
-		known, err := p.store.LoginSucceededSince(ctx, idpstore.AttemptScopePair, pair, now.Add(-knownAddressPeriod))
+		known, err := a.store.LoginSucceededSince(ctx, idpstore.AttemptScopePair, pair, now.Add(-knownAddressPeriod))
 		if err != nil {
 			return err
 		}
 		if !known {
-			f, err := p.store.LoginFailures(ctx, idpstore.AttemptScopeAccount, account, now.Add(-accountSlowdownWindow))
+			f, err := a.store.LoginFailures(ctx, idpstore.AttemptScopeAccount, account, now.Add(-accountSlowdownWindow))
 			if err != nil {
 				return err
 			}
 			if next := f.Latest.Add(accountDelay(f.Count)); f.Count >= accountFreeFailures && now.Before(next) {
 				wait = max(wait, next.Sub(now))
-				p.log.WarnContext(ctx, "sign-in slowed down for the account", "failures", f.Count)
+				a.log.WarnContext(ctx, "sign-in slowed down for the account", "failures", f.Count)
 			}
 		}
 		if wait > 0 {
@@ -156,7 +156,7 @@ func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now ti
 		for _, r := range []struct{ scope, key string }{
 			{idpstore.AttemptScopeAccount, account}, {idpstore.AttemptScopePair, pair}, {idpstore.AttemptScopeAddress, address},
 		} {
-			id, err := p.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: r.scope, Key: r.key, At: now})
+			id, err := a.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: r.scope, Key: r.key, At: now})
 			if err != nil {
 				return err
 			}
@@ -176,31 +176,31 @@ func (p *Provider) reserveSignIn(ctx context.Context, email, addr string, now ti
 // for the account. Its address record is removed rather than marked, because a success must not
 // clear an address's failures: a guesser with one account of their own could otherwise sign in to
 // it between guesses at others.
-func (p *Provider) signInSucceeded(ctx context.Context, a signInAttempt) error {
-	return p.store.InTx(ctx, func(ctx context.Context) error {
-		if err := p.store.SucceedLoginAttempts(ctx, a.succeeded...); err != nil {
+func (a *Accounts) signInSucceeded(ctx context.Context, at signInAttempt) error {
+	return a.store.InTx(ctx, func(ctx context.Context) error {
+		if err := a.store.SucceedLoginAttempts(ctx, at.succeeded...); err != nil {
 			return err
 		}
-		return p.store.ForgetLoginAttempts(ctx, a.forget)
+		return a.store.ForgetLoginAttempts(ctx, at.forget)
 	})
 }
 
 // signupLimit is the sign-ups allowed from one address in signupWindow.
-func (p *Provider) signupLimit() int {
-	if p.cfg.SignupsPerHour > 0 {
-		return p.cfg.SignupsPerHour
+func (a *Accounts) signupLimit() int {
+	if a.signupsPerHour > 0 {
+		return a.signupsPerHour
 	}
 	return defaultSignupLimit
 }
 
 // reserveSignUp applies the sign-up limit to an address and, if it allows another, records it. An
 // address paused by the address limit may not sign up either.
-func (p *Provider) reserveSignUp(ctx context.Context, addr string, now time.Time) error {
+func (a *Accounts) reserveSignUp(ctx context.Context, addr string, now time.Time) error {
 	addrKey := addressKeyOf(addr)
-	signup := p.attemptKey(idpstore.AttemptScopeSignup, addrKey)
-	address := p.attemptKey(idpstore.AttemptScopeAddress, addrKey)
-	return p.store.InTx(ctx, func(ctx context.Context) error {
-		if err := p.store.LockLoginAttempts(ctx, signup); err != nil {
+	signup := a.attemptKey(idpstore.AttemptScopeSignup, addrKey)
+	address := a.attemptKey(idpstore.AttemptScopeAddress, addrKey)
+	return a.store.InTx(ctx, func(ctx context.Context) error {
+		if err := a.store.LockLoginAttempts(ctx, signup); err != nil {
 			return err
 		}
 		var wait time.Duration
@@ -208,20 +208,20 @@ func (p *Provider) reserveSignUp(ctx context.Context, addr string, now time.Time
 			scope, key string
 			limit      int
 			window     time.Duration
-		}{{idpstore.AttemptScopeSignup, signup, p.signupLimit(), signupWindow}, {idpstore.AttemptScopeAddress, address, addressAttemptLimit, attemptWindow}} {
-			f, err := p.store.LoginFailures(ctx, l.scope, l.key, now.Add(-l.window))
+		}{{idpstore.AttemptScopeSignup, signup, a.signupLimit(), signupWindow}, {idpstore.AttemptScopeAddress, address, addressAttemptLimit, attemptWindow}} {
+			f, err := a.store.LoginFailures(ctx, l.scope, l.key, now.Add(-l.window))
 			if err != nil {
 				return err
 			}
 			if f.Count >= l.limit {
 				wait = max(wait, f.Oldest.Add(l.window).Sub(now))
-				p.log.WarnContext(ctx, "sign-up paused by the rate limit", "scope", l.scope, "count", f.Count)
+				a.log.WarnContext(ctx, "sign-up paused by the rate limit", "scope", l.scope, "count", f.Count)
 			}
 		}
 		if wait > 0 {
 			return tooManyAttempts{wait: wait}
 		}
-		_, err := p.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: idpstore.AttemptScopeSignup, Key: signup, At: now})
+		_, err := a.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: idpstore.AttemptScopeSignup, Key: signup, At: now})
 		return err
 	})
 }
@@ -230,11 +230,11 @@ func (p *Provider) reserveSignUp(ctx context.Context, addr string, now time.Time
 // it, records it. It counts the email whether or not it has an account, so the limit's answer
 // says nothing about which emails do. Called inside the caller's transaction, the record commits
 // with the link it allows.
-func (p *Provider) reserveReset(ctx context.Context, email, addr string, now time.Time) error {
-	byEmail := p.attemptKey(idpstore.AttemptScopeReset, "email\x00"+email)
-	byAddress := p.attemptKey(idpstore.AttemptScopeReset, "address\x00"+addressKeyOf(addr))
-	return p.store.InTx(ctx, func(ctx context.Context) error {
-		if err := p.store.LockLoginAttempts(ctx, byEmail, byAddress); err != nil {
+func (a *Accounts) reserveReset(ctx context.Context, email, addr string, now time.Time) error {
+	byEmail := a.attemptKey(idpstore.AttemptScopeReset, "email\x00"+email)
+	byAddress := a.attemptKey(idpstore.AttemptScopeReset, "address\x00"+addressKeyOf(addr))
+	return a.store.InTx(ctx, func(ctx context.Context) error {
+		if err := a.store.LockLoginAttempts(ctx, byEmail, byAddress); err != nil {
 			return err
 		}
 		var wait time.Duration
@@ -242,7 +242,7 @@ func (p *Provider) reserveReset(ctx context.Context, email, addr string, now tim
 			key   string
 			limit int
 		}{{byEmail, resetEmailLimit}, {byAddress, resetAddressLimit}} {
-			f, err := p.store.LoginFailures(ctx, idpstore.AttemptScopeReset, l.key, now.Add(-resetWindow))
+			f, err := a.store.LoginFailures(ctx, idpstore.AttemptScopeReset, l.key, now.Add(-resetWindow))
 			if err != nil {
 				return err
 			}
@@ -251,11 +251,11 @@ func (p *Provider) reserveReset(ctx context.Context, email, addr string, now tim
 			}
 		}
 		if wait > 0 {
-			p.log.WarnContext(ctx, "reset links paused by the rate limit")
+			a.log.WarnContext(ctx, "reset links paused by the rate limit")
 			return tooManyAttempts{wait: wait}
 		}
 		for _, key := range []string{byEmail, byAddress} {
-			if _, err := p.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: idpstore.AttemptScopeReset, Key: key, At: now}); err != nil {
+			if _, err := a.store.RecordLoginAttempt(ctx, idpstore.LoginAttempt{Scope: idpstore.AttemptScopeReset, Key: key, At: now}); err != nil {
 				return err
 			}
 		}

@@ -331,28 +331,28 @@ func (p *Provider) resetView(token, email, passwordErr string, summary []summary
 // replacePassword gives the account a new password hash and ends everything the old password
 // opened, in the caller's transaction: the other reset links, and every session and token
 // (endEverySession).
-func (p *Provider) replacePassword(ctx context.Context, user account.User, hash string) error {
-	if err := p.store.SetPasswordHash(ctx, user.ID, hash, p.now()); err != nil {
+func (a *Accounts) replacePassword(ctx context.Context, user account.User, hash string) error {
+	if err := a.store.SetPasswordHash(ctx, user.ID, hash, a.now()); err != nil {
 		return err
 	}
-	if _, err := p.store.DeleteAccountTokens(ctx, user.ID, idpstore.TokenPasswordReset); err != nil {
+	if _, err := a.store.DeleteAccountTokens(ctx, user.ID, idpstore.TokenPasswordReset); err != nil {
 		return err
 	}
-	return p.endEverySession(ctx, user)
+	return a.endEverySession(ctx, user)
 }
 
 // endEverySession signs the account out everywhere: its refresh tokens are revoked and its access
 // tokens refused here (an app's copy of one lapses within accessTokenLifetime), and its web
 // sessions and provider sessions end. It joins the caller's transaction, if there is one.
-func (p *Provider) endEverySession(ctx context.Context, user account.User) error {
-	return p.store.InTx(ctx, func(ctx context.Context) error {
-		if _, err := p.store.RevokeSubjectTokens(ctx, user.ID); err != nil {
+func (a *Accounts) endEverySession(ctx context.Context, user account.User) error {
+	return a.store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := a.store.RevokeSubjectTokens(ctx, user.ID); err != nil {
 			return err
 		}
-		if _, err := p.store.DeleteUserSessions(ctx, user.ID); err != nil {
+		if _, err := a.store.DeleteUserSessions(ctx, user.ID); err != nil {
 			return err
 		}
-		_, err := p.store.DeleteUserIdPSessions(ctx, user.ID)
+		_, err := a.store.DeleteUserIdPSessions(ctx, user.ID)
 		return err
 	})
 }

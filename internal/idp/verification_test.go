@@ -369,7 +369,7 @@ func TestSignUpWithTakenEmail(t *testing.T) {
 func TestSignUpWithoutMail(t *testing.T) {
 	t.Parallel()
 	e := newTestEnv(t)
-	e.p.cfg.SignupsPerHour = 3
+	e.p.signupsPerHour = 3
 	if _, err := e.p.CreateUser(t.Context(), "ann@example.com", annPassword, account.RoleMember); err != nil {
 		t.Fatal(err)
 	}
