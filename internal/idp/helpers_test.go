@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -24,6 +25,8 @@ import (
 	"github.com/go-jose/go-jose/v3"
 
 	"wayfinder/internal/httpapi"
+	"wayfinder/internal/mail"
+	"wayfinder/internal/mail/mailtest"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
 )
@@ -335,4 +338,31 @@ func verifyJWT(t *testing.T, token string, set jose.JSONWebKeySet) (jose.Header,
 		t.Fatal(err)
 	}
 	return h, claims
+}
+
+// mailEnv is a provider whose emails go through a real outbox and mail worker to a real SMTP
+// server, Mailpit, whose messages the test reads.
+type mailEnv struct {
+	*testEnv
+	mail *mailtest.Server
+}
+
+func newMailEnv(t *testing.T, dsn string) *mailEnv {
+	t.Helper()
+	e := &mailEnv{testEnv: newTestEnvOn(t, dsn), mail: mailtest.Start(t, mailtest.Options{})}
+	sender, err := mail.NewSMTPSender(mail.SMTPConfig{URL: fmt.Sprintf("smtp://127.0.0.1:%d", e.mail.SMTPPort), From: "Wayfinder <hello@example.com>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outbox := mail.NewOutbox(e.db, mail.OutboxConfig{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		mail.NewWorker(outbox, mail.WorkerConfig{Sender: sender, PollInterval: 50 * time.Millisecond}).Run(ctx)
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	// The provider is built without mail by newTestEnvOn; no request has reached it yet.
+	e.p.cfg.Mail = outbox
+	return e
 }

@@ -442,13 +442,19 @@ func (p *Provider) signedIn(w http.ResponseWriter, r *http.Request, user account
 		http.Redirect(w, r, p.cfg.PublicURL+"/auth/login", http.StatusSeeOther)
 		return
 	}
-	// The flow's request is checked again in full, as if the app had just sent it.
-	req := r.Clone(ctx)
+	p.continueFlow(w, r, f, user, now)
+}
+
+// continueFlow answers the app's authorization request carried in f for user, who signed in at
+// authTime: the request is checked again in full, as if the app had just sent it, and the browser
+// goes back to the app with a code.
+func (p *Provider) continueFlow(w http.ResponseWriter, r *http.Request, f flow, user account.User, authTime time.Time) {
+	req := r.Clone(r.Context())
 	req.Method = http.MethodGet
 	req.URL = &url.URL{Path: p.path("/authorize"), RawQuery: f.Query}
 	req.Body, req.ContentLength, req.Form, req.PostForm = http.NoBody, 0, nil, nil
 	req.Header.Del("Content-Type")
-	ar, err := p.oauth.NewAuthorizeRequest(ctx, req)
+	ar, err := p.oauth.NewAuthorizeRequest(req.Context(), req)
 	if err == nil {
 		err = checkAuthorizeRequest(ar)
 	}
@@ -456,7 +462,7 @@ func (p *Provider) signedIn(w http.ResponseWriter, r *http.Request, user account
 		p.authorizeError(w, req, ar, err)
 		return
 	}
-	p.finishAuthorize(w, req, ar, user, now, f.requestedAt())
+	p.finishAuthorize(w, req, ar, user, authTime, f.requestedAt())
 }
 
 // startSession creates the provider session and its cookie, replacing any session the browser had.

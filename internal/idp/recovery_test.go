@@ -1,7 +1,6 @@
 package idp
 
 import (
-	"context"
 	"crypto/rand"
 	"fmt"
 	"net/http"
@@ -15,37 +14,9 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/idp/idpstore"
 	"wayfinder/internal/mail"
-	"wayfinder/internal/mail/mailtest"
 )
 
 const newPassword = "violet harbor lantern moss"
-
-// mailEnv is a provider whose emails go through a real outbox and mail worker to a real SMTP
-// server, Mailpit, whose messages the test reads.
-type mailEnv struct {
-	*testEnv
-	mail *mailtest.Server
-}
-
-func newMailEnv(t *testing.T, dsn string) *mailEnv {
-	t.Helper()
-	e := &mailEnv{testEnv: newTestEnvOn(t, dsn), mail: mailtest.Start(t, mailtest.Options{})}
-	sender, err := mail.NewSMTPSender(mail.SMTPConfig{URL: fmt.Sprintf("smtp://127.0.0.1:%d", e.mail.SMTPPort), From: "Wayfinder <hello@example.com>"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	outbox := mail.NewOutbox(e.db, mail.OutboxConfig{})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		mail.NewWorker(outbox, mail.WorkerConfig{Sender: sender, PollInterval: 50 * time.Millisecond}).Run(ctx)
-	}()
-	t.Cleanup(func() { cancel(); <-done })
-	// The provider is built without mail by newTestEnvOn; no request has reached it yet.
-	e.p.cfg.Mail = outbox
-	return e
-}
 
 var resetLinkPattern = regexp.MustCompile(`http://\S+/idp/reset\?token=[A-Za-z0-9_-]+`)
 

@@ -239,7 +239,6 @@ func (p *Provider) continueSignInView(sealed, email string) pageView {
 // on into the app as a sign-in would. Any other browser gets the sign-in page with the flow, so a
 // session from earlier never completes someone else's sign-up.
 func (p *Provider) ContinueAfterSignUp(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
 	sealed := p.validFlow(r.URL.Query().Get("flow"))
 	f, hasFlow := p.openFlow(sealed)
 	user, authTime, signedIn := p.currentUser(r)
@@ -254,20 +253,7 @@ func (p *Provider) ContinueAfterSignUp(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, p.cfg.PublicURL+"/auth/login", http.StatusSeeOther)
 		return
 	}
-	// The flow's request is checked again in full, as signedIn does.
-	req := r.Clone(ctx)
-	req.Method = http.MethodGet
-	req.URL = &url.URL{Path: p.path("/authorize"), RawQuery: f.Query}
-	req.Body, req.ContentLength, req.Form, req.PostForm = http.NoBody, 0, nil, nil
-	ar, err := p.oauth.NewAuthorizeRequest(ctx, req)
-	if err == nil {
-		err = checkAuthorizeRequest(ar)
-	}
-	if err != nil {
-		p.authorizeError(w, req, ar, err)
-		return
-	}
-	p.finishAuthorize(w, req, ar, user, authTime, f.requestedAt())
+	p.continueFlow(w, r, f, user, authTime)
 }
 
 // VerifyEmail follows a confirmation link (GET /idp/verify?token=…). Using the link and confirming

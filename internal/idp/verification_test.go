@@ -1,8 +1,6 @@
 package idp
 
 import (
-	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -14,36 +12,8 @@ import (
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/idp/idpstore"
-	"wayfinder/internal/mail"
 	"wayfinder/internal/mail/mailtest"
 )
-
-// verifyEnv is a provider whose emails go through a real outbox and mail worker to Mailpit, a real
-// SMTP server the test starts, whose messages the test reads.
-type verifyEnv struct {
-	*testEnv
-	mailpit *mailtest.Server
-}
-
-func newVerifyEnv(t *testing.T, dsn string) *verifyEnv {
-	t.Helper()
-	e := &verifyEnv{testEnv: newTestEnvOn(t, dsn), mailpit: mailtest.Start(t, mailtest.Options{})}
-	sender, err := mail.NewSMTPSender(mail.SMTPConfig{URL: fmt.Sprintf("smtp://127.0.0.1:%d", e.mailpit.SMTPPort), From: "Wayfinder <hello@example.com>"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	outbox := mail.NewOutbox(e.db, mail.OutboxConfig{})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		mail.NewWorker(outbox, mail.WorkerConfig{Sender: sender, PollInterval: 20 * time.Millisecond}).Run(ctx)
-	}()
-	t.Cleanup(func() { cancel(); <-done })
-	// newTestEnvOn builds the provider without mail, and no request has reached it yet.
-	e.p.cfg.Mail = outbox
-	return e
-}
 
 // The subjects of the emails these tests expect.
 const (
@@ -54,20 +24,20 @@ const (
 var verificationLinkPattern = regexp.MustCompile(`http://\S+/idp/verify\?token=[A-Za-z0-9_-]+`)
 
 // mailTo waits until at least n messages have arrived in all and returns those to to, oldest first.
-func (e *verifyEnv) mailTo(to string, n int) []mailtest.Message {
+func (e *mailEnv) mailTo(to string, n int) []mailtest.Message {
 	e.t.Helper()
 	var out []mailtest.Message
-	all := e.mailpit.WaitForMessages(e.t, n, 15*time.Second)
+	all := e.mail.WaitForMessages(e.t, n, 15*time.Second)
 	for i := len(all) - 1; i >= 0; i-- {
 		if s := all[i]; len(s.To) == 1 && s.To[0].Address == to {
-			out = append(out, e.mailpit.Message(e.t, s.ID))
+			out = append(out, e.mail.Message(e.t, s.ID))
 		}
 	}
 	return out
 }
 
 // verificationLinkIn returns the confirmation link of a message, or fails the test.
-func (e *verifyEnv) verificationLinkIn(m mailtest.Message) string {
+func (e *mailEnv) verificationLinkIn(m mailtest.Message) string {
 	e.t.Helper()
 	if m.Subject != verificationSubject {
 		e.t.Fatalf("the email's subject = %q, want %q", m.Subject, verificationSubject)
@@ -110,7 +80,7 @@ func TestEmailVerification(t *testing.T) {
 	for dialect, dsn := range testDatabases(t) {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			e := newVerifyEnv(t, dsn)
+			e := newMailEnv(t, dsn)
 			b := e.browser()
 			a := e.authRequest(nil)
 			flow := e.openSignUp(b, a)
@@ -255,7 +225,7 @@ func TestSignUpWithTakenEmail(t *testing.T) {
 	for dialect, dsn := range testDatabases(t) {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			e := newVerifyEnv(t, dsn)
+			e := newMailEnv(t, dsn)
 			ctx := t.Context()
 			ann, err := e.p.CreateUser(ctx, "ann@example.com", annPassword, account.RoleMember)
 			if err != nil {
@@ -308,7 +278,7 @@ func TestSignUpWithTakenEmail(t *testing.T) {
 
 			// The new address gets its link; the owner gets "you already have an account", once
 			// for each try, with the links to sign in and to reset the password.
-			e.mailpit.WaitForMessages(t, 1+len(taken), 15*time.Second)
+			e.mail.WaitForMessages(t, 1+len(taken), 15*time.Second)
 			if got := e.mailTo("new@example.com", 1+len(taken)); len(got) != 1 || got[0].Subject != verificationSubject {
 				t.Errorf("emails to the new address = %d, want one confirmation", len(got))
 			}
@@ -409,7 +379,7 @@ func TestSendVerificationEmail(t *testing.T) {
 	for dialect, dsn := range testDatabases(t) {
 		t.Run(dialect, func(t *testing.T) {
 			t.Parallel()
-			e := newVerifyEnv(t, dsn)
+			e := newMailEnv(t, dsn)
 			ctx := t.Context()
 			b := e.browser()
 			resp, _ := e.postForm(b, "/idp/signup", url.Values{"flow": {e.openSignUp(b, e.authRequest(nil))}, "email": {"sam@example.com"}, "password": {annPassword}})

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { startMailpit, type Mailpit } from './mailpit';
 import { startServer, type Server } from './server';
 
 // test gives every worker its own running server, and every test a guard that fails the test on
@@ -34,6 +35,31 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: Server; s
 });
 
 export { expect };
+
+// testWithMail runs each worker's server with email on, sent to a Mailpit of the worker's own
+// (a real SMTP server whose messages the test reads).
+export const testWithMail = test.extend<object, { mailpit: Mailpit }>({
+  mailpit: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
+    async ({}, use) => {
+      const mailpit = await startMailpit();
+      await use(mailpit);
+      await mailpit.stop();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ serverArgs, mailpit }, use) => {
+      const server = await startServer({
+        args: serverArgs,
+        env: { WAYFINDER_SMTP_URL: mailpit.smtpURL, WAYFINDER_MAIL_FROM: 'Wayfinder <hello@example.com>' },
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 // expectedFailure tells the failed responses Chromium logs that are answers by design: a
 // signed-out visitor's profile request (401), a sign-in or sign-up form sent back with its

@@ -1,48 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { test as base, expect, expectNoAxeViolations, signIn, newMemberPassword } from './fixtures';
-import { startMailpit, type Mailpit } from './mailpit';
-import { startServer } from './server';
+import { testWithMail, expect, expectNoAxeViolations, signIn, signUp, newMemberPassword } from './fixtures';
 
-// test runs each worker's server with email on, sent to a Mailpit of the worker's own.
-const test = base.extend<object, { mailpit: Mailpit }>({
-  mailpit: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-    async ({}, use) => {
-      const mailpit = await startMailpit();
-      await use(mailpit);
-      await mailpit.stop();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ serverArgs, mailpit }, use) => {
-      const server = await startServer({
-        args: serverArgs,
-        env: { WAYFINDER_SMTP_URL: mailpit.smtpURL, WAYFINDER_MAIL_FROM: 'Wayfinder <hello@example.com>' },
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
-
-// signUpWithEmailOn signs a new member up from the home page, as fixtures' signUp does. With email
-// on, sign-up may first say that a confirmation link is on its way (the answer to the form's post,
-// at /idp/signup); Continue carries on.
-async function signUpWithEmailOn(page: Page): Promise<string> {
-  const email = `member-${randomBytes(6).toString('hex')}@example.com`;
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Get started' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Choose a password').fill(newMemberPassword);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/name-and-birth$|\/idp\/signup$/);
-  if (new URL(page.url()).pathname === '/idp/signup') await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/name-and-birth$/);
-  return email;
-}
+const test = testWithMail;
 
 const resetLink = /https?:\/\/\S+\/idp\/reset\?token=[\w-]+/;
 const freshPassword = 'a brand new quiet passphrase';
@@ -51,7 +9,7 @@ test('a member who forgot their password resets it by email and is signed out ev
   // Somewhere else, the member signed up and is still signed in.
   const elsewhere = await browser.newContext({ baseURL });
   const other = await elsewhere.newPage();
-  const email = await signUpWithEmailOn(other);
+  const email = await signUp(other);
   expect((await other.request.get('/api/user/me')).status()).toBe(200);
 
   // Here, sign-in asks for the password, which they have forgotten.

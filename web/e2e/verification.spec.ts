@@ -1,35 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test as base, expect, answerSurvey, expectNoAxeViolations, newMemberPassword } from './fixtures';
-import { startMailpit, type Mailpit } from './mailpit';
-import { startServer } from './server';
+import { testWithMail, expect, answerSurvey, expectNoAxeViolations, newMemberPassword } from './fixtures';
 
 // Email verification, end to end: the server sends its emails to a Mailpit of the worker's own,
 // and takes payments in the demo's test mode. With a real mail server, paying needs a confirmed
 // email; sign-up with an address that has an account answers like any other.
 
-const test = base.extend<object, { mailpit: Mailpit }>({
-  mailpit: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-    async ({}, use) => {
-      const mailpit = await startMailpit();
-      await use(mailpit);
-      await mailpit.stop();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ mailpit }, use) => {
-      const server = await startServer({
-        args: ['--demo', '--payment-enabled'],
-        env: { WAYFINDER_SMTP_URL: mailpit.smtpURL, WAYFINDER_MAIL_FROM: 'Wayfinder <hello@example.com>' },
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithMail;
+test.use({ serverArgs: ['--demo', '--payment-enabled'] });
 
 const confirmationLink = /https?:\/\/\S+\/idp\/verify\?token=[\w-]+/;
 
