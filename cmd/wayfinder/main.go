@@ -31,6 +31,7 @@ import (
 	"wayfinder/internal/config"
 	"wayfinder/internal/httpapi"
 	"wayfinder/internal/onboarding"
+	"wayfinder/internal/privacy"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/stripepay"
 	"wayfinder/internal/survey"
@@ -258,6 +259,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if provider != nil && cfg.SMTPURL != "" {
 		billingService.RequireVerifiedEmail()
 	}
+	// A member's copy of their data and the closing of their account. The embedded provider's
+	// sign-in records of the member go with the account; an external provider keeps its own.
+	privacyConfig := privacy.Config{Survey: def, Payments: payments.provider, Now: time.Now}
+	if provider != nil {
+		privacyConfig.SignIn = provider.Accounts
+	}
 	handler, err := httpapi.NewHandler(httpapi.Deps{
 		Log:        log,
 		Ready:      db,
@@ -274,6 +281,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Backoffice: backoffice.NewService(db, backoffice.Config{Coaches: coachingService, Survey: def, Now: time.Now,
 			RolesFromProvider: !cfg.EmbeddedIdP()}),
 		Media:           db,
+		Privacy:         privacy.NewService(db, privacyConfig),
 		StripeEvents:    payments.events,
 		TestCheckouts:   payments.testCheckouts,
 		Payment:         billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts},

@@ -74,6 +74,9 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		ac.AccessTokenActive = provider.AccessTokenActive
 		ac.ActiveCacheFor = bearerCheckEvery
 		ac.RequireATJWT = true
+		// The provider makes every user before their first token, so a token without a user is one
+		// of a closed account.
+		ac.ExistingUsersOnly = true
 	} else {
 		ep, err := auth.Discover(ctx, nil, cfg.OIDCIssuer)
 		if err != nil {

@@ -89,6 +89,13 @@ type Config struct {
 	// ActiveCacheFor is how long an answer of AccessTokenActive is remembered, so most requests cost
 	// no lookup: 30 s by default and at most, so every replica refuses a revoked token within a minute.
 	ActiveCacheFor time.Duration
+	// ExistingUsersOnly refuses a verified bearer token whose subject has no user here, instead of
+	// creating one. The embedded provider creates each user before it issues them a token, so such
+	// a token is one of an account that was closed since: it must not bring back an empty account,
+	// and since every request looks the user up, it stops working at once on every replica,
+	// whatever AccessTokenActive last said of it. An external provider's members are created here
+	// by their first request, so it leaves this off.
+	ExistingUsersOnly bool
 
 	// CookieSecure says cookies may carry Secure and so the __Host- prefix: the public URL is https
 	// or a loopback host. Without it the cookies lose the prefix and Secure, for plain-http hosts only.

@@ -47,10 +47,11 @@ func (s *Service) authenticateBearer(r *http.Request, header []string) (Principa
 	return principalOf(u, role, ViaBearer), nil
 }
 
-// userFor returns the user of a verified identity, creating them on their first request, and
-// brings their stored role in line with the token's roles claim when it has one, and their email's
-// confirmation with its email_verified claim when that says true. Looking up first
-// keeps the common case to one read; EnsureUser is atomic, so two first requests make one user.
+// userFor returns the user of a verified identity, creating them on their first request (unless
+// Config.ExistingUsersOnly says that every user exists before their tokens do), and brings their
+// stored role in line with the token's roles claim when it has one, and their email's confirmation
+// with its email_verified claim when that says true. Looking up first keeps the common case to one
+// read; EnsureUser is atomic, so two first requests make one user.
 func (s *Service) userFor(ctx context.Context, id identity) (account.User, error) {
 	// A provider's claims are stored as they come, so they must be text the database keeps.
 	if cleantext.Problem(id.Subject) != "" || cleantext.Problem(id.Email) != "" {
@@ -58,6 +59,9 @@ func (s *Service) userFor(ctx context.Context, id identity) (account.User, error
 	}
 	u, err := s.store.UserBySubject(ctx, id.Subject)
 	switch {
+	case apperr.Is(err, apperr.NotFound) && s.cfg.ExistingUsersOnly:
+		s.log.WarnContext(ctx, "bearer token refused", "reason", "no account has its subject: the account was closed")
+		return account.User{}, apperr.E(apperr.Unauthenticated, "The access token is not valid. Sign in again to get a new one.")
 	case apperr.Is(err, apperr.NotFound):
 		role := id.Role
 		if !id.RoleSet {

@@ -239,6 +239,12 @@ func (s *Service) Logout(w http.ResponseWriter, r *http.Request) {
 	}{s.endSessionURL(idToken)})
 }
 
+// ClearSessionCookie tells the browser to forget its session cookie, for a response that ended the
+// session otherwise than by Logout: the member closed their account, which took the session along.
+func (s *Service) ClearSessionCookie(w http.ResponseWriter) {
+	s.setCookie(w, s.sessionCookie, "", -1)
+}
+
 // endSessionURL is the provider's RP-initiated logout URL for this client (OpenID Connect
 // RP-Initiated Logout 1.0), or the post-logout URL when the provider has no such endpoint.
 func (s *Service) endSessionURL(idToken string) string {

@@ -44,14 +44,17 @@ const (
 	ActionCoachPortrait = "coach.portrait"
 	ActionSetRole       = "staff.role"
 	ActionEditPlan      = "plan.update"
+	// ActionAccountDeleted is written by the member themselves when they close their account: the
+	// entry's staff user is the member's own id, with no email, and it is all that is left of them.
+	ActionAccountDeleted = "member.account_deleted"
 )
 
 // Entry is one line of the audit log.
 type Entry struct {
 	ID          int64
 	At          time.Time
-	StaffUserID string
-	StaffEmail  string
+	StaffUserID string // who acted: a member of staff, or the member (ActionAccountDeleted)
+	StaffEmail  string // the staff user's email; "" when the member acted themselves
 	Action      string
 	MemberID    string // the member (for staff.role, the user) acted on; "" for none (a search)
 	Target      string // the coach, plan or safety follow-up acted on, or ""
@@ -333,16 +336,7 @@ func (s *Service) readable(stored []onboarding.StoredAnswers) []AnsweredQuestion
 		out = append(out, aq)
 	}
 	// The main path's order first; a step only a branch leads to goes after it.
-	order := map[string]int{}
-	for i, slug := range s.def.Flow() {
-		order[slug] = i + 1
-	}
-	rank := func(slug string) int {
-		if i, ok := order[slug]; ok {
-			return i
-		}
-		return len(order) + 1
-	}
+	rank := s.def.FlowRank()
 	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Slug) < rank(out[j].Slug) })
 	return out
 }

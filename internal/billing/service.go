@@ -57,6 +57,10 @@ type Payments interface {
 	FindPromotion(ctx context.Context, code string) (Promotion, error)
 	// CreateCheckout starts a hosted checkout and returns its id and address.
 	CreateCheckout(ctx context.Context, req CheckoutRequest) (CheckoutSession, error)
+	// CancelSubscription ends a subscription at once, so it charges nothing more: for a member who
+	// closes their account. A subscription the provider has ended already, or does not know, is
+	// no error. Unavailable when the provider could not be asked.
+	CancelSubscription(ctx context.Context, subscriptionID string) error
 }
 
 // CheckoutRequest is what a checkout is made from.

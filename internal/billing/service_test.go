@@ -87,6 +87,7 @@ func (p *fakePayments) CreateCheckout(_ context.Context, req CheckoutRequest) (C
 	p.started++
 	return CheckoutSession{ID: "cs_test_1", URL: "https://pay.example/cs_test_1", ExpiresAt: req.ExpiresAt}, nil
 }
+func (p *fakePayments) CancelSubscription(context.Context, string) error { return nil }
 
 // TestCheckoutNeedsVerifiedEmail checks the rule that paying needs a confirmed email where the
 // server requires it (RequireVerifiedEmail), and only there.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
 
 	"wayfinder/internal/apperr"
 )
@@ -50,6 +52,13 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusInternalServerError
 	}
 	p := Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, RequestID: RequestID(r.Context())}
+	// A refusal that knows when to come back (a rate limit) says so in Retry-After too, which
+	// clients read without parsing the message.
+	var later interface{ RetryAfter() time.Duration }
+	if errors.As(err, &later) {
+		secs := int((later.RetryAfter() + time.Second - 1) / time.Second)
+		w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
+	}
 	var e *apperr.Error
 	if status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "error", err.Error(), "status", status)

@@ -94,6 +94,11 @@ func (s *server) routes(rt *router) {
 	rt.handle("GET /api/user/me", s.signedIn(s.me))
 	// A member of the embedded provider asks for a new link to confirm their email address.
 	rt.handle("POST /api/user/verification-email", s.signedIn(s.sendVerificationEmail))
+	// A member's rights over their own data: a copy of all of it, and closing the account.
+	if s.privacy != nil {
+		rt.handle("GET /api/user/me/export", s.signedIn(s.exportMyData))
+		rt.handle("DELETE /api/user/me", s.signedIn(s.deleteMyAccount))
+	}
 
 	// The guided survey. The definition is public because the first steps come before sign-up;
 	// answers are only ever the signed-in caller's own.

@@ -50,6 +50,9 @@ type Deps struct {
 	// Media serves the pictures it stores: coaches' portraits at /media/, members' own pictures.
 	Backoffice Backoffice
 	Media      Media
+	// Privacy gives members a copy of their data and closes their accounts; its routes exist only
+	// when it is set.
+	Privacy Privacy
 	// Payment decides per request whether the plan and payment are offered.
 	Payment billing.Variant
 	// PublicURL is the address members reach the app at.
@@ -77,6 +80,8 @@ type server struct {
 
 	backoffice    Backoffice
 	media         Media
+	privacy       Privacy
+	brand         string // names the file of a member's data
 	bodyLimit     int64
 	billing       Billing
 	stripeEvents  StripeEvents
@@ -114,6 +119,7 @@ func newServer(d Deps) (*server, *router, error) {
 		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching, payment: d.Payment, publicURL: d.PublicURL}
 	s.billing, s.backoffice, s.media, s.bodyLimit = d.Billing, d.Backoffice, d.Media, d.BodyLimit
 	s.emailVerification = d.EmailVerification
+	s.privacy, s.brand = d.Privacy, d.Runtime.BrandName
 	if s.backoffice != nil && s.media == nil {
 		return nil, nil, errors.New("httpapi: the staff routes need the media store")
 	}

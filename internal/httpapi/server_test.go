@@ -25,6 +25,7 @@ import (
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
+	"wayfinder/internal/privacy"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
 	"wayfinder/internal/survey"
@@ -128,6 +129,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 		Coaching:   coachingService,
 		Backoffice: backoffice.NewService(db, backoffice.Config{Coaches: coachingService, Survey: testSurvey, Now: time.Now}),
 		Media:      db,
+		Privacy:    privacy.NewService(db, privacy.Config{Survey: testSurvey}),
 	}
 	h, err := NewHandler(ts.deps)
 	if err != nil {

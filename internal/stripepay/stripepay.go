@@ -110,6 +110,34 @@ func (s *Stripe) CreateCheckout(ctx context.Context, req billing.CheckoutRequest
 	return billing.CheckoutSession{ID: session.ID, URL: session.URL, ExpiresAt: req.ExpiresAt}, nil
 }
 
+// CancelSubscription cancels a subscription at once, for a member who closes their account: no
+// later charge, and no refund of the current period, which stays the operator's call in Stripe's
+// dashboard. The reason is noted on the subscription there. A subscription Stripe does not know
+// (a test-mode one from a demo, say) or has ended already charges nothing, which is what was
+// asked for, so neither is an error.
+func (s *Stripe) CancelSubscription(ctx context.Context, subscriptionID string) error {
+	params := &stripe.SubscriptionCancelParams{CancellationDetails: &stripe.SubscriptionCancelCancellationDetailsParams{
+		Comment: stripe.String("The member closed their account."),
+	}}
+	_, err := s.client.V1Subscriptions.Cancel(ctx, subscriptionID, params)
+	if err == nil {
+		return nil
+	}
+	var se *stripe.Error
+	if errors.As(err, &se) && se.HTTPStatusCode == http.StatusNotFound {
+		return nil
+	}
+	if errors.As(err, &se) && se.HTTPStatusCode >= 400 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != http.StatusTooManyRequests {
+		// Stripe refuses to cancel a subscription that has ended; whether that is why is read from
+		// the subscription itself rather than from the wording of the refusal.
+		sub, gerr := s.client.V1Subscriptions.Retrieve(ctx, subscriptionID, nil)
+		if gerr == nil && (sub.Status == stripe.SubscriptionStatusCanceled || sub.Status == stripe.SubscriptionStatusIncompleteExpired) {
+			return nil
+		}
+	}
+	return providerError(err, "canceling the subscription")
+}
+
 // providerError turns a failed Stripe call into the error vocabulary: Stripe unreachable or failing
 // is Unavailable, which members are told plainly; anything Stripe refused is the operator's to fix
 // (a price id that doesn't exist, say) and is logged as an internal error. Neither carries the key.

@@ -157,3 +157,61 @@ func TestStripeErrors(t *testing.T) {
 		t.Errorf("Stripe unreachable: error = %v, want Unavailable", err)
 	}
 }
+
+// TestCancelSubscription cancels through stripe-mock, and reads Stripe's refusals: a subscription
+// Stripe does not know, or has ended already, charges nothing and is no error; Stripe out of reach
+// is Unavailable.
+func TestCancelSubscription(t *testing.T) {
+	if err := New("sk_test_123", stripemock.Start(t)).CancelSubscription(context.Background(), "sub_123"); err != nil {
+		t.Errorf("stripe-mock: CancelSubscription() = %v, want nil", err)
+	}
+	if err := NewTestMode(secret).CancelSubscription(context.Background(), "sub_test_local_1"); err != nil {
+		t.Errorf("test mode: CancelSubscription() = %v, want nil", err)
+	}
+
+	// What Stripe answers: to the cancellation, and to the read of the subscription that follows a
+	// refusal.
+	ended := `{"id":"sub_1","object":"subscription","status":"canceled"}`
+	live := `{"id":"sub_1","object":"subscription","status":"active"}`
+	refused := `{"error":{"type":"invalid_request_error","message":"This subscription can't be canceled."}}`
+	tests := []struct {
+		name         string
+		cancelStatus int
+		cancelBody   string
+		readBody     string
+		want         apperr.Code
+	}{
+		{"canceled", http.StatusOK, ended, "", ""},
+		{"unknown to Stripe", http.StatusNotFound, `{"error":{"type":"invalid_request_error","code":"resource_missing","message":"No such subscription"}}`, "", ""},
+		{"ended already", http.StatusBadRequest, refused, ended, ""},
+		{"refused while live", http.StatusBadRequest, refused, live, apperr.Internal},
+		{"Stripe failing", http.StatusServiceUnavailable, `{}`, "", apperr.Unavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var comment string
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if r.Method == http.MethodDelete {
+					_ = r.ParseForm()
+					comment = r.Form.Get("cancellation_details[comment]")
+					w.WriteHeader(tt.cancelStatus)
+					_, _ = w.Write([]byte(tt.cancelBody))
+					return
+				}
+				_, _ = w.Write([]byte(tt.readBody))
+			}))
+			defer srv.Close()
+			err := New("sk_test_secret_value", srv.URL).CancelSubscription(context.Background(), "sub_1")
+			if got := apperr.CodeOf(err); got != tt.want {
+				t.Errorf("CancelSubscription() = %v, want code %q", err, tt.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "sk_test_secret_value") {
+				t.Errorf("the error shows the key: %v", err)
+			}
+			if comment != "The member closed their account." {
+				t.Errorf("cancellation comment = %q, want the reason for Stripe's dashboard", comment)
+			}
+		})
+	}
+}

@@ -56,6 +56,10 @@ func (t *TestMode) CreateCheckout(_ context.Context, req billing.CheckoutRequest
 	return billing.CheckoutSession{ID: id, URL: page.String(), ExpiresAt: req.ExpiresAt}, nil
 }
 
+// CancelSubscription does nothing: a test-mode subscription lives only in this server's records,
+// which the caller changes itself, and never charges anyone.
+func (t *TestMode) CancelSubscription(context.Context, string) error { return nil }
+
 // Completed returns the checkout.session.completed event Stripe would send once the member has paid
 // for the session, signed with the webhook secret as Stripe signs it: the payload and the
 // Stripe-Signature header.

@@ -143,6 +143,22 @@ func (d *Definition) Flow() []string {
 	return slices.Clone(d.flow)
 }
 
+// FlowRank returns a function that ranks a step by its place on the main path, 1 for the first, so
+// lists of steps can be sorted as the survey asks them. A step only a branch leads to, or one the
+// survey no longer has, ranks after every step of the main path.
+func (d *Definition) FlowRank() func(slug string) int {
+	order := make(map[string]int, len(d.flow))
+	for i, slug := range d.flow {
+		order[slug] = i + 1
+	}
+	return func(slug string) int {
+		if i, ok := order[slug]; ok {
+			return i
+		}
+		return len(order) + 1
+	}
+}
+
 //go:embed definition.json
 var definitionJSON []byte
 
