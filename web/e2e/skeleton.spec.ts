@@ -40,7 +40,7 @@ test.describe('not found', () => {
     await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByText('The resource requested could not be found.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/chat');
+    await expect(page.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
     await expectNoAxeViolations(page);
   });
 

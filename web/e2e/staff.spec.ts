@@ -242,7 +242,7 @@ for (const { name, viewport } of widths) {
       await page.goto('/staff');
 
       await expect(page.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/chat');
+      await expect(page.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
       await page.goto('/staff/safety');
       await expect(page.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible();
       // The profile was asked for (that is how the app knows), and the gate that reads it
@@ -253,10 +253,9 @@ for (const { name, viewport } of widths) {
       expect(staffCode).toEqual([]);
       expect(requested.filter((path) => path.startsWith('/api/staff'))).toEqual([]);
 
-      // Their way home from Not Found is the chat page, which points to the app and back into sign-up.
-      await page.getByRole('link', { name: 'Go Back Home' }).click();
-      await expect(page).toHaveURL(/\/chat$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Chat with your coach' })).toBeVisible();
+      // Their way home from Not Found is the home page, which takes them back into sign-up.
+      await page.getByRole('link', { name: 'Go back home' }).click();
+      await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('link', { name: 'Continue where you left off' })).toHaveAttribute('href', '/name-and-birth');
       await expectNoAxeViolations(page);
     });

@@ -283,7 +283,7 @@ test.describe('the guided survey', () => {
     await page.getByRole('radio', { name: 'Female' }).check();
     await next(page);
     await onStep(page, 'live-state', /Which state/);
-    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'saved');
 
     await page.reload();
     await onStep(page, 'live-state', /Which state/);
@@ -326,7 +326,7 @@ test.describe('the guided survey', () => {
     await page.goto('/how-you-identify');
     await page.getByRole('radio', { name: 'Female' }).check();
     await next(page);
-    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'saved');
 
     const other = await browser.newContext();
     const second = await other.newPage();

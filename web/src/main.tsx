@@ -5,6 +5,7 @@ import '@/styles/tokens.css';
 import '@/styles/base.css';
 import { getRuntimeConfig } from '@/config/runtime';
 import { captureLaunchToken, pendingToken } from '@/lib/auth-token';
+import { applyColorScheme, storedColorScheme } from '@/lib/color-scheme';
 import { readLaunchFlags } from '@/lib/launch-flags';
 import { defaultLocale } from '@/lib/messages';
 import { captureUtm } from '@/lib/utm';
@@ -17,6 +18,7 @@ import { AppRoutes } from '@/app/router';
 captureLaunchToken();
 readLaunchFlags(window.location.search);
 captureUtm(window.location.search);
+applyColorScheme(storedColorScheme());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to render the app into');

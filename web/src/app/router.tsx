@@ -1,14 +1,16 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 import { paths } from '@/config/paths';
 import { launchFlags } from '@/lib/launch-flags';
-import { mayBeSignedIn } from '@/lib/session';
+import { mayBeSignedIn, onSignedInHintChange } from '@/lib/session';
+import { isNativeShell } from '@/lib/native-bridge';
 import { lazyComponent } from '@/lib/lazy-component';
 import { AppLayout } from '@/components/layout/AppLayout';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { PageErrorBoundary } from '@/components/route-error/PageErrorBoundary';
+import { AccountMenu } from '@/features/account/components/AccountMenu';
 import { CrisisSupportPage } from '@/features/safety/CrisisSupportPage';
 import { definitionQueryOptions } from '@/features/survey/api/get-definition';
 import { surveyQueryOptions } from '@/features/survey/api/get-survey';
@@ -36,6 +38,7 @@ const Chat = page(() => import('./routes/chat'));
 const SignInProblem = page(() => import('./routes/sign-in-problem'));
 const Terms = page(() => import('./routes/terms'));
 const Privacy = page(() => import('./routes/privacy'));
+const Goodbye = page(() => import('./routes/goodbye'));
 const SurveyStep = page(() => import('./routes/survey-step'));
 const NotFound = page(() => import('./routes/not-found'));
 
@@ -66,16 +69,25 @@ function Pages({ children }: { children: ReactNode }) {
   return <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>;
 }
 
-// The sign-out button is switched on by ?ff_logout=1; without it, none of its code is loaded. If
-// its code fails to load, the top bar simply goes without it.
+/**
+ * HeaderControls is the right of the top bar. A web member who may be signed in gets the account
+ * menu (sign out, their data, deleting their account), whose panel loads on first use; a visitor
+ * gets nothing.
+ * Inside the native app the app owns the account, so the page shows only the spec's sign-out icon,
+ * and only when ?ff_logout=1 asks for it (§2). If either's code fails to load, the top bar simply
+ * goes without it.
+ */
+function HeaderControls() {
+  const signedIn = useSyncExternalStore(onSignedInHintChange, mayBeSignedIn);
+  let control: ReactNode = null;
+  if (isNativeShell()) control = launchFlags().logout ? <SignOutButton /> : null;
+  else if (signedIn) control = <AccountMenu />;
+  return control ? <PageErrorBoundary fallback={null}>{control}</PageErrorBoundary> : null;
+}
+
 function Frame({ children }: { children: ReactNode }) {
-  const signOut = launchFlags().logout ? (
-    <PageErrorBoundary fallback={null}>
-      <SignOutButton />
-    </PageErrorBoundary>
-  ) : null;
   return (
-    <AppLayout headerEnd={signOut}>
+    <AppLayout headerEnd={<HeaderControls />}>
       <KeepSavingAnswers />
       <Pages>{children}</Pages>
     </AppLayout>
@@ -144,7 +156,7 @@ function AccountRoutes() {
  *
  * Guarded (RequireMember) stands in front of the account area, the chat and the survey steps:
  * their content appears only to a signed-in member, and staff who open one are taken to /staff. A
- * visitor who follows Not Found's link to the chat goes home rather than to sign-in. The home page,
+ * visitor who opens the chat goes home rather than to sign-in. The home page, the goodbye page,
  * sign-up, the sign-in problem page, the legal pages and the crisis pages are open to everyone.
  *
  * The staff app (/staff) comes first and sits outside the member frame: it has a frame of its own.
@@ -175,6 +187,7 @@ function MemberRoutes() {
         <Route path={paths.signInProblem} component={SignInProblem} />
         <Route path={paths.terms} component={Terms} />
         <Route path={paths.privacy} component={Privacy} />
+        <Route path={paths.goodbye} component={Goodbye} />
         <Route path={paths.account.area}>
           <Guarded page={AccountLayout}>
             <AccountRoutes />

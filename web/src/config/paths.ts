@@ -14,6 +14,8 @@ export const paths = {
   /** terms and privacy are the legal pages the sign-up form links to. */
   terms: '/terms',
   privacy: '/privacy',
+  /** goodbye is where a member lands once their account is deleted. */
+  goodbye: '/goodbye',
   /** surveyStep is the pattern of one survey step; build a real path with surveyStepPath. */
   surveyStep: '/:slug',
   /**

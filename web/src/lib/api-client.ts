@@ -163,6 +163,8 @@ async function readJSON<T>(response: Response): Promise<T> {
 
 export const apiClient = {
   get: async <T>(path: string, options?: RequestOptions) => readJSON<T>(await send('GET', path, options)),
+  /** getResponse is a GET whose answer is read by the caller: a file to download, say. */
+  getResponse: (path: string, options?: RequestOptions) => send('GET', path, options),
   put: async <T = void>(path: string, options?: RequestOptions) => readJSON<T>(await send('PUT', path, options)),
   post: async <T = void>(path: string, options?: RequestOptions) => readJSON<T>(await send('POST', path, options)),
   patch: async <T = void>(path: string, options?: RequestOptions) => readJSON<T>(await send('PATCH', path, options)),

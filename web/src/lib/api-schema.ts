@@ -33,9 +33,33 @@ export interface paths {
         };
         /**
          * The caller's profile
-         * @description The signed-in caller's own profile, under "me". The first request with a new bearer token's subject creates the member.
+         * @description The signed-in caller's own profile, under "me". With an external identity provider, the first request with a new bearer token's subject creates the member; with the embedded provider every member exists before their first token, and a token whose account was closed is refused (401).
          */
         get: operations["getMe"];
+        put?: never;
+        post?: never;
+        /**
+         * Close the caller's account and erase their data
+         * @description Closes the caller's account for good and erases their data: profile, answers and every earlier version of them, progress, campaign values, coach history, payment state, picture, safety disclosures, sessions, sign-in records at the embedded provider and the emails waiting for them. A subscription that still charges the member is canceled at the payment provider first; if that cannot be done, nothing is deleted (503). The audit log keeps one entry, member.account_deleted, with the member's id and the time only. Afterwards the session cookie and the bearer tokens of the account are refused (401); with an external identity provider the sign-in account there stays, and signing in again starts a new, empty account. The request has no body.
+         */
+        delete: operations["deleteMyAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A copy of all the caller's data
+         * @description Everything the service keeps about the signed-in caller, as a JSON file to download (Content-Disposition: attachment). The profile picture is not inlined: hasPicture says whether there is one, and GET /api/user/picture serves it. Staff's notes (safety reviews) and the audit log are the service's records and are not part of it. At most 5 copies an hour per member, on every server together.
+         */
+        get: operations["exportMyData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1016,9 +1040,11 @@ export interface components {
                 id: number;
                 /** Format: date-time */
                 at: string;
+                /** @description Who acted: a member of staff, or, for member.account_deleted, the member themselves. */
                 staffUserId: string;
+                /** @description The staff user's email; empty when the member acted themselves (member.account_deleted). */
                 staffEmail: string;
-                /** @description What was done: members.search, member.view, member.profile.update, member.picture.view, member.picture.update, member.picture.remove, member.coach.switch, safety.queue, safety.review, safety.reopen, coach.create, coach.update, coach.portrait, staff.role, plan.update. */
+                /** @description What was done: members.search, member.view, member.profile.update, member.picture.view, member.picture.update, member.picture.remove, member.coach.switch, safety.queue, safety.review, safety.reopen, coach.create, coach.update, coach.portrait, staff.role, plan.update; and member.account_deleted, which the member writes themselves when they close their account. */
                 action: string;
                 /** @description The member (or, for staff.role, the user) whose data was accessed, or empty. */
                 memberId: string;
@@ -1174,6 +1200,139 @@ export interface components {
         StaffPlanRequest: {
             active: boolean;
         };
+        /** @description A copy of everything the service keeps about one member (exportMyData). Times are RFC 3339 in UTC, to the microsecond. */
+        MyDataExport: {
+            /**
+             * Format: date-time
+             * @description When the copy was made.
+             */
+            exportedAt: string;
+            /** @description The member's account. */
+            profile: {
+                userId: string;
+                email: string;
+                /** @description The member showed that email is theirs. */
+                emailVerified: boolean;
+                firstName: string;
+                lastName: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, or null until the member gives it.
+                 */
+                dateOfBirth: string | null;
+                /** @enum {string} */
+                device: "" | "iphone" | "android";
+                /**
+                 * Format: date-time
+                 * @description When the account was made.
+                 */
+                signedUpAt: string;
+                /** @description A profile picture is kept (GET /api/user/picture serves it); the picture is not part of the file. */
+                hasPicture: boolean;
+            };
+            /** @description The member's current answers, one record per step, in the order the survey asks them. */
+            answers: {
+                questionSlug: string;
+                answers: components["schemas"]["Answer"][];
+                /**
+                 * Format: date-time
+                 * @description When the member last changed this answer.
+                 */
+                answeredAt: string;
+            }[];
+            /** @description Every version of every answer the member saved, oldest first. */
+            answerHistory: {
+                questionSlug: string;
+                answers: components["schemas"]["Answer"][];
+                /**
+                 * Format: date-time
+                 * @description When this version was saved.
+                 */
+                recordedAt: string;
+            }[];
+            /** @description The steps the member moved on from, oldest first. */
+            progress: {
+                fromSlug: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description The campaign values of the member's first and latest visit with any, under the spec's keys; null when they arrived without. */
+            utm: null | {
+                first: {
+                    utm_source: string;
+                    utm_medium: string;
+                    utm_campaign: string;
+                    utm_adid: string;
+                    utm_adgroup: string;
+                    utm_term: string;
+                    utm_content: string;
+                    gclid: string;
+                    coupon: string;
+                    /**
+                     * Format: date-time
+                     * @description When these values were recorded.
+                     */
+                    at: string;
+                };
+                latest: {
+                    utm_source: string;
+                    utm_medium: string;
+                    utm_campaign: string;
+                    utm_adid: string;
+                    utm_adgroup: string;
+                    utm_term: string;
+                    utm_content: string;
+                    gclid: string;
+                    coupon: string;
+                    /**
+                     * Format: date-time
+                     * @description When these values were recorded.
+                     */
+                    at: string;
+                };
+            };
+            /** @description The member's coaches, oldest first. */
+            coaches: {
+                coachId: string;
+                coachName: string;
+                /** Format: date-time */
+                assignedAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the coach stopped being the member's; null for their coach now.
+                 */
+                endedAt: string | null;
+            }[];
+            /** @description The member's plan and where its payment stands, as the payment provider's events left it. The provider keeps its own records of payments. */
+            payment: {
+                /** @enum {string} */
+                status: "none" | "pending" | "active" | "past_due" | "canceled";
+                /** @description null when status is none. */
+                planId: string | null;
+                planName: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the payment state last changed; null when status is none.
+                 */
+                updatedAt: string | null;
+            };
+            /** @description The permissions the member gave. termsOfService is the acceptance of the terms and the privacy policy on name-and-birth: at is when it was given (the first saved version since which it has stayed accepted), when it was refused, or null when the member has not answered the step. */
+            consents: {
+                /** @enum {string} */
+                name: "termsOfService";
+                given: boolean;
+                /**
+                 * Format: date-time
+                 * @description When it was given or refused.
+                 */
+                at: string | null;
+            }[];
+            /** @description The times the member told us of thoughts of self-harm, earliest first. */
+            safetyDisclosures: {
+                /** Format: date-time */
+                disclosedAt: string;
+            }[];
+        };
     };
     responses: {
         /** @description The request is invalid; the problem says why, and errors names each field to fix. Nothing changed. */
@@ -1291,6 +1450,92 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account is closed and its data erased. The response clears the session cookie. */
+            204: {
+                headers: {
+                    /** @description Expires the session cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Staff and admins close their accounts through an admin, not here; or the request came from another origin. detail says which. Nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's payment changed while the account was being closed (a checkout finished just then). Nothing was deleted; trying again cancels the new subscription too. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            /** @description The caller's subscription could not be canceled at the payment provider just now, so nothing was deleted. detail says so in plain words; try again in a few minutes. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's data. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<brand>-my-data-YYYY-MM-DD.json", the brand in lower-case ASCII letters, digits and hyphens. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller made 5 copies in the last hour; detail says in plain words when to try again, and Retry-After in seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until another copy may be made. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

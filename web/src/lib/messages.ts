@@ -19,6 +19,7 @@ const en = {
   'app.loading': 'One moment…',
   'app.loadingName': 'Loading',
   'app.documentTitle': '{page} · {brand}',
+  'app.darkMode': 'Dark mode',
   'common.backHome': 'Back to home',
   'common.opensInNewTab': '(opens in a new tab)',
 
@@ -43,6 +44,7 @@ const en = {
   'register.title': 'Sign up',
 
   'auth.signOut': 'Sign out',
+  'account.menu': 'Account',
   'auth.failedTitle': 'Something went wrong',
   'auth.failedHeading': 'Sorry, we couldn’t load your details',
   'auth.errorTitle': 'Error',
@@ -86,6 +88,7 @@ const en = {
 
   'progress.label': 'Your progress',
   'progress.done': '(done)',
+  'progress.questionOf': '{n} of {of}',
 
   'survey.nameAndBirth.firstName': 'First name',
   'survey.nameAndBirth.lastName': 'Last name',
@@ -157,7 +160,7 @@ const en = {
   'notFound.code': '404',
   'notFound.heading': 'Not Found',
   'notFound.body': 'The resource requested could not be found.',
-  'notFound.link': 'Go Back Home',
+  'notFound.link': 'Go back home',
 
   'routeError.title': 'Something went wrong',
   'routeError.heading': 'This page didn’t load',

@@ -32,12 +32,28 @@ function safely(run: () => void): void {
   }
 }
 
+// The top bar shows the account menu while the hint is set, so it is told when the hint changes.
+const hintListeners = new Set<() => void>();
+
+function hintChanged(): void {
+  for (const listener of hintListeners) listener();
+}
+
+/** onSignedInHintChange calls listener whenever the hint is set or cleared; it returns the unsubscribe. */
+export function onSignedInHintChange(listener: () => void): () => void {
+  hintListeners.add(listener);
+  return () => hintListeners.delete(listener);
+}
+
 export function rememberSignedIn(): void {
+  const before = mayBeSignedIn();
   safely(() => window.localStorage.setItem(SESSION_HINT_KEY, '1'));
+  if (!before) hintChanged();
 }
 
 export function forgetSignedIn(): void {
   safely(() => window.localStorage.removeItem(SESSION_HINT_KEY));
+  hintChanged();
 }
 
 /** mayBeSignedIn tells whether asking for the profile could succeed. */

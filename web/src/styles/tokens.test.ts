@@ -42,8 +42,8 @@ function declarations(block: string): Record<string, string> {
   return Object.fromEntries([...block.matchAll(/(--color-[\w-]+):\s*(#[0-9a-f]{6})\s*;/gi)].map((m): [string, string] => [m[1]!, m[2]!]));
 }
 
-const light = declarations(css.split('@media (prefers-color-scheme: dark)')[0] ?? '');
-const dark = { ...light, ...declarations(css.split('@media (prefers-color-scheme: dark)')[1] ?? '') };
+const light = declarations(css.split(":root[data-color-scheme='dark']")[0] ?? '');
+const dark = { ...light, ...declarations(css.split(":root[data-color-scheme='dark']")[1] ?? '') };
 
 function luminance(hex: string): number {
   const n = Number.parseInt(hex.slice(1), 16);

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readLaunchFlags } from '@/lib/launch-flags';
+import { storeToken } from '@/lib/auth-token';
 import { rememberSignedIn } from '@/lib/session';
 import { json, member, mockServer, stubLocation } from '@/test/api';
 import { finishedSurvey } from '@/test/survey';
@@ -10,7 +11,11 @@ async function settle() {
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
-describe('the ff_logout sign-out button', () => {
+// The native shell signs members in with a token; there the page shows only the spec's sign-out
+// icon, and only with ?ff_logout=1. On the web, the account menu signs out (AccountMenu.test.tsx).
+describe('the native shell’s ff_logout sign-out button', () => {
+  beforeEach(() => storeToken('shell-token'));
+
   it('shows in the top bar for a signed-in member when the page opened with ?ff_logout=1', async () => {
     readLaunchFlags('?ff_logout=1');
     mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
@@ -60,14 +65,12 @@ describe('the ff_logout sign-out button', () => {
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
-  it('is not shown to a visitor who is not signed in, and costs them no request', async () => {
+  it('leaves the account menu to the web', async () => {
     readLaunchFlags('?ff_logout=1');
-    const { requests } = mockServer({ 'GET /api/user/me': json(401, { status: 401 }) });
-    renderApp('/');
+    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
+    renderApp('/account/checkout');
 
-    await screen.findByRole('link', { name: 'Get started' });
-    await settle();
-    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
-    expect(requests()).toEqual([]);
+    await screen.findByRole('button', { name: 'Sign out' });
+    expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
   });
 });

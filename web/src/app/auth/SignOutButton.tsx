@@ -5,7 +5,7 @@ import { useT } from '@/lib/messages';
 import { logout } from '@/lib/logout';
 import { SignOutIcon } from '@/components/icons/SignOutIcon';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
-import styles from './SignOutButton.module.css';
+import styles from '@/components/button/IconButton.module.css';
 
 /**
  * SignOutButton is the top bar's sign-out icon (spec §2). It appears only when the page was opened
@@ -22,7 +22,7 @@ export function SignOutButton() {
     <>
       <button
         type="button"
-        className={styles.button}
+        className={styles.iconButton}
         aria-label={t('auth.signOut')}
         title={t('auth.signOut')}
         onClick={() => {

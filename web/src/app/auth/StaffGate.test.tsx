@@ -13,7 +13,7 @@ describe('the staff app’s gate (/staff)', () => {
     renderApp('/staff');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/chat');
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Staff' })).not.toBeInTheDocument();
     expect(requests().filter((r) => r.includes('/api/staff'))).toEqual([]);
   });

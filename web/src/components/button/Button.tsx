@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ComponentPropsWithRef, ReactNode } from 'react';
 import { Link } from 'wouter';
 import styles from './Button.module.css';
 
@@ -16,7 +16,7 @@ interface Look {
   block?: boolean;
 }
 
-export function Button({ variant, block, className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & Look) {
+export function Button({ variant, block, className, type = 'button', ...props }: ComponentPropsWithRef<'button'> & Look) {
   return <button type={type} className={buttonClassName(variant, block, className)} {...props} />;
 }
 

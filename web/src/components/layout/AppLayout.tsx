@@ -5,6 +5,8 @@ import { useRuntimeConfig } from '@/config/runtime-context';
 import { useT } from '@/lib/messages';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { BrandMark } from '@/components/brand/BrandMark';
+import { focusHeadingOf } from './focus-heading';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import styles from './AppLayout.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -15,38 +17,12 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * focusHeadingOf moves focus to the page's main heading, so a screen reader starts on the new page's
- * title. A page whose code or data is still on its way has no heading yet: focus then waits on main
- * and moves to the heading when it appears, unless the member has moved focus meanwhile. It returns
- * a function that stops the wait.
- */
-function focusHeadingOf(main: HTMLElement): () => void {
-  const focus = (heading: HTMLElement) => {
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
-  };
-  const heading = main.querySelector('h1');
-  if (heading) {
-    focus(heading);
-    return () => undefined;
-  }
-  main.focus({ preventScroll: true });
-  const observer = new MutationObserver(() => {
-    const arrived = main.querySelector('h1');
-    if (!arrived) return;
-    observer.disconnect();
-    if (document.activeElement === main) focus(arrived);
-  });
-  observer.observe(main, { childList: true, subtree: true });
-  return () => observer.disconnect();
-}
-
-/**
  * AppLayout is the frame of every page: a top bar with the brand, then one centred scroll area
  * (spec: page layout). On each change of path it brings the new page to the top of the scroll
  * area and moves focus to its main heading, so keyboard and screen-reader users start reading the
  * new page from its beginning instead of being left on a link that no longer exists.
- * headerEnd holds controls for the right of the top bar (the sign-out button), composed by the app.
+ * headerEnd holds controls for the right of the top bar (the account menu), composed by the app,
+ * after the colour scheme's toggle.
  */
 export function AppLayout({ children, headerEnd }: { children: ReactNode; headerEnd?: ReactNode }) {
   const [pathname] = useLocation();
@@ -99,7 +75,10 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
             <BrandMark size={36} />
             <span className={styles.brandName}>{brandName}</span>
           </Link>
-          {headerEnd ? <div className={styles.headerEnd}>{headerEnd}</div> : null}
+          <div className={styles.headerEnd}>
+            <ColorSchemeToggle />
+            {headerEnd}
+          </div>
         </div>
       </header>
       {/* The page scrolls inside main, not the document, so main is in the tab order: keyboard
@@ -113,7 +92,6 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
       >
         <div className={styles.container}>{children}</div>
       </main>
-      <div className={styles.footer} aria-hidden="true" />
     </div>
   );
 }

@@ -1,16 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { rememberSignedIn } from '@/lib/session';
 import { json, member, mockServer } from '@/test/api';
 import { renderApp } from '@/test/render-app';
 
 describe('Not Found page', () => {
-  it('shows 404, the heading, the sentence and a way home to the chat', async () => {
+  it('shows 404, the heading, the sentence and a way home', async () => {
     renderApp('/no/such/page');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
     expect(screen.getByText('404', { exact: true })).toBeInTheDocument();
     expect(screen.getByText('The resource requested could not be found.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/chat');
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
   });
 
   it('names the tab after the page and the brand from the runtime settings', async () => {
@@ -20,14 +21,14 @@ describe('Not Found page', () => {
     await waitFor(() => expect(document.title).toBe('Not Found · Compass'));
   });
 
-  it('takes the member to the chat when they follow the link', async () => {
-    // The chat is for signed-in members; this one is.
+  it('takes a signed-in member home, where they carry on', async () => {
+    rememberSignedIn();
     mockServer({ 'GET /api/user/me': json(200, member) });
     const { user, pathname } = renderApp('/no/such/page');
 
-    await user.click(await screen.findByRole('link', { name: 'Go Back Home' }));
+    await user.click(await screen.findByRole('link', { name: 'Go back home' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chat with your coach' })).toBeInTheDocument();
-    expect(pathname()).toBe('/chat');
+    expect(await screen.findByRole('link', { name: 'Continue where you left off' })).toBeInTheDocument();
+    expect(pathname()).toBe('/');
   });
 });

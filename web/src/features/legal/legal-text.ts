@@ -37,7 +37,11 @@ export const legalText = {
   'privacy.safeHeading': 'Keeping it safe',
   'privacy.safe1': 'Your information travels encrypted and is kept on our own servers. Only the people who need it for your care can see it.',
   'privacy.rightsHeading': 'Your choices',
-  'privacy.rights1': 'You can ask for a copy of your information, or ask us to delete it, from the Help screen in the {brand} app.',
+  'privacy.rights1':
+    'You can download a copy of your information, or delete your account, at any time. Sign in on this website, open the account menu (the round icon at the top right), and choose “Download my data” or “Delete my account”.',
+  'privacy.rights2': 'If you use the {brand} app, sign in here with the same account: it is the same account, with the same choices.',
+  'privacy.rights3':
+    'Deleting removes your answers, your profile, your coach choice and your sign-in for good, and cancels any subscription. We keep only a note that an account was deleted, with none of your answers, and the payment records that our payment provider, Stripe, has to keep by law.',
 } as const;
 
 export type LegalTextKey = keyof typeof legalText;

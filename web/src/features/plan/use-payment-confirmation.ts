@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { holdsPlan, type Subscription } from './api/types';
+import { holdsPlan } from '@/lib/subscription';
+import type { Subscription } from './api/types';
 
 /** POLL_INTERVAL_MS is how often the payment state is read while it is being confirmed. */
 export const POLL_INTERVAL_MS = 1000;

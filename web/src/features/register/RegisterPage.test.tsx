@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockServer, stubLocation } from '@/test/api';
+import { rememberSignedIn } from '@/lib/session';
+import { json, member, mockServer, stubLocation } from '@/test/api';
 import { renderApp } from '@/test/render-app';
 
 function cookie(name: string): string | undefined {
@@ -32,5 +33,24 @@ describe('/register', () => {
 
     await waitFor(() => expect(replace).toHaveBeenCalled());
     expect(cookie('origin_register')).toBe('direct');
+  });
+
+  it('takes a member who is signed in already on where they left off, not to sign-up', async () => {
+    rememberSignedIn();
+    const { replace } = stubLocation();
+    mockServer({ 'GET /api/user/me': json(200, member) });
+    renderApp('/register');
+
+    await waitFor(() => expect(replace).toHaveBeenCalledExactlyOnceWith('/name-and-birth'));
+    expect(sessionStorage.getItem('signup')).toBeNull();
+  });
+
+  it('signs up a browser whose session has ended', async () => {
+    rememberSignedIn();
+    const { replace } = stubLocation();
+    mockServer({ 'GET /api/user/me': json(401, { status: 401 }) });
+    renderApp('/register');
+
+    await waitFor(() => expect(replace).toHaveBeenCalledExactlyOnceWith('/auth/login?signup=1&returnTo=/name-and-birth'));
   });
 });

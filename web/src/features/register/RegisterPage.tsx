@@ -29,8 +29,13 @@ export function startSignup(): void {
  */
 export const NATIVE_WELCOME_STEP = 'progress-basic';
 
-/** RegisterPage shows the loading overlay while the browser moves on to sign-up. */
-export function RegisterPage() {
+/**
+ * RegisterPage shows the loading overlay while the browser moves on to sign-up. A web member who is
+ * signed in already (an old "Get started" link, the Back button) has nothing to sign up for: they
+ * go on where they left off, as after signing in, by opening the sign-in landing step afresh.
+ * signedIn asks the server whether the browser holds a session.
+ */
+export function RegisterPage({ signedIn }: { signedIn: () => Promise<boolean> }) {
   const t = useT();
   const [, navigate] = useLocation();
   usePageTitle(t('register.title'));
@@ -41,8 +46,13 @@ export function RegisterPage() {
     started.current = true;
     // Inside the native shell the app has signed the member in already, and no home page has
     // welcomed them: the survey's own welcome steps do, then name-and-birth follows.
-    if (isNativeShell()) navigate(surveyStepPath(NATIVE_WELCOME_STEP), { replace: true });
-    else startSignup();
-  }, [navigate]);
+    if (isNativeShell()) {
+      navigate(surveyStepPath(NATIVE_WELCOME_STEP), { replace: true });
+      return;
+    }
+    void signedIn()
+      .catch(() => false)
+      .then((yes) => (yes ? window.location.replace(signInLandingPath) : startSignup()));
+  }, [navigate, signedIn]);
   return <LoadingOverlay />;
 }

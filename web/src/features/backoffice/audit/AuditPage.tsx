@@ -137,7 +137,8 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       </td>
       <td className={styles.nowrap}>
         <Label>{t('staff')}</Label>
-        <span>{entry.staffEmail}</span>
+        {/* An entry without a staff email is the member's own: they closed their account. */}
+        <span>{entry.staffEmail || t('member')}</span>
       </td>
       <td>
         <Label>{t('action')}</Label>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useOpenModal } from '@/components/dialog/use-open-modal';
 import { problemOf } from '@/features/backoffice/shared/problem';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import type { SafetyFollowUp } from './api/get-safety-queue';
@@ -41,13 +42,7 @@ export function ReviewDialog({ followUp, name, onDone, onClose }: ReviewDialogPr
   const [noteError, setNoteError] = useState('');
   const [failure, setFailure] = useState<{ text: string; detail: string } | null>(null);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element || element.open) return;
-    // showModal is what makes the dialog modal; an environment without it still shows it.
-    if (typeof element.showModal === 'function') element.showModal();
-    else element.setAttribute('open', '');
-  }, []);
+  useOpenModal(dialog);
 
   // Closing the dialog itself (rather than only taking it away) gives focus back to the button that
   // opened it; the close event then tells the page.

@@ -4,6 +4,7 @@ import { useRuntimeConfig } from '@/config/runtime-context';
 import { logout } from '@/lib/logout';
 import { BrandMark } from '@/components/brand/BrandMark';
 import { SignOutIcon } from '@/components/icons/SignOutIcon';
+import { focusHeadingOf } from '@/components/layout/focus-heading';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { useStaffT, type StaffTextKey } from './messages';
 import { NoticesProvider } from './Notices';
@@ -32,33 +33,6 @@ const navItems: readonly NavItem[] = [
   { to: staffPaths.accounts, label: 'navStaff', admin: true, matches: under(staffPaths.accounts) },
   { to: staffPaths.plans, label: 'navPlans', admin: true, matches: under(staffPaths.plans) },
 ];
-
-/**
- * focusHeadingOf moves focus to the new page's main heading, so keyboard and screen-reader users
- * start reading the page they asked for rather than on a link of the old one. A page whose code or
- * data is still on its way has no heading yet: focus waits on main until it appears, unless the
- * user moved focus meanwhile. It returns a function that stops the wait.
- */
-function focusHeadingOf(main: HTMLElement): () => void {
-  const focus = (heading: HTMLElement) => {
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
-  };
-  const heading = main.querySelector('h1');
-  if (heading) {
-    focus(heading);
-    return () => undefined;
-  }
-  main.focus({ preventScroll: true });
-  const observer = new MutationObserver(() => {
-    const arrived = main.querySelector('h1');
-    if (!arrived) return;
-    observer.disconnect();
-    if (document.activeElement === main) focus(arrived);
-  });
-  observer.observe(main, { childList: true, subtree: true });
-  return () => observer.disconnect();
-}
 
 /**
  * StaffLayout is the staff app's frame: a header with the brand, who is signed in and a way out,

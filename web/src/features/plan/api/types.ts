@@ -11,12 +11,6 @@ export type Coupon = Schemas['Coupon'];
 export type PlanCoach = Schemas['PlanCoach'];
 export type PlansResponse = Schemas['PlansResponse'];
 export type Subscription = Schemas['Subscription'];
-export type SubscriptionStatus = Subscription['status'];
 export type CheckoutResponse = Schemas['CheckoutResponse'];
 export type TestCheckout = Schemas['TestCheckout'];
 export type TestCheckoutPaid = Schemas['TestCheckoutPaid'];
-
-/** holdsPlan tells whether a payment state means the member holds a plan: paid, or on its way. */
-export function holdsPlan(status: SubscriptionStatus): boolean {
-  return status === 'active' || status === 'pending' || status === 'past_due';
-}

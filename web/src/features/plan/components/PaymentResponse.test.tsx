@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionStatus } from '@/features/plan/api/types';
+import type { SubscriptionStatus } from '@/lib/subscription';
 import { POLL_WINDOW_MS } from '@/features/plan/use-payment-confirmation';
 import { json, member, mockServer } from '@/test/api';
 import { atThePlan, paymentConfig, plansResponse } from '@/test/plans';

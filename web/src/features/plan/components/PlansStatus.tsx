@@ -4,7 +4,8 @@ import { paths } from '@/config/paths';
 import { Button, ButtonLink } from '@/components/button/Button';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { PlansClosedError } from '@/features/plan/api/get-plans';
-import { holdsPlan, type PlansResponse } from '@/features/plan/api/types';
+import { holdsPlan } from '@/lib/subscription';
+import type { PlansResponse } from '@/features/plan/api/types';
 import { usePlanT } from '@/features/plan/messages';
 import styles from './Plan.module.css';
 

@@ -1,10 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SurveyGroup } from '@/features/survey/api/types';
-import { ProgressHeader } from './ProgressHeader';
+import { realDefinition } from '@/test/definition';
+import { placeOf, ProgressHeader } from './ProgressHeader';
 
-// The groups as the survey definition sends them (spec §2). The ADHD questionnaire's title never
-// shows: its steps belong to the personalizing step of the header.
+// The groups as the survey definition sends them (spec §2). The ADHD questionnaire's steps belong
+// to the personalizing step of the header, which names the questionnaire while the member is in it.
 const groups: SurveyGroup[] = [
   { id: 0, key: 'info', title: 'Getting to know you' },
   { id: 1, key: 'info', title: 'Getting to know you' },
@@ -116,5 +117,31 @@ describe('ProgressHeader past the three steps (the plan, step 4)', () => {
 
     expect(items[1]).toHaveTextContent(/\(done\)$/);
     expect(items[2]).not.toHaveTextContent('(done)');
+  });
+});
+
+describe('placeOf', () => {
+  // Each row: a step, how far its part's bar is filled, and its number in the questionnaire.
+  it.each([
+    ['name-and-birth', 3 / 8, undefined],
+    ['how-you-identify', 4 / 8, undefined],
+    // A step only a branch leads to takes the place of the step before it.
+    ['how-would-you-like-agave', 8 / 8, undefined],
+    ['process-personalize', 1 / 15, undefined],
+    ['how-often-trouble-wrapping', 9 / 15, { n: 1, of: 6 }],
+    ['trouble-order', 10 / 15, { n: 2, of: 6 }],
+    ['overly-active-motor', 14 / 15, { n: 6, of: 6 }],
+    ['score-screen', 1, undefined],
+  ])('puts %s at %f of its part', (slug, fill, question) => {
+    const place = placeOf(realDefinition, slug);
+    expect(place?.fill).toBeCloseTo(fill);
+    expect(place?.question).toEqual(question);
+  });
+
+  it('names the questionnaire and counts its questions, on one line and for screen readers', () => {
+    render(<ProgressHeader groups={groups} currentGroupId={4} finished={before(4)} place={placeOf(realDefinition, 'trouble-order')} />);
+    const current = screen.getByRole('listitem', { current: 'step' });
+    expect(current).toHaveTextContent('Personalizing your care, ADHD questionnaire · 2 of 6');
+    expect(current.style.getPropertyValue('--fill')).toBe(String(10 / 15));
   });
 });

@@ -1,5 +1,7 @@
+import type { CSSProperties } from 'react';
 import { useT } from '@/lib/messages';
-import type { SurveyGroup } from '@/features/survey/api/types';
+import type { SurveyDefinition, SurveyGroup } from '@/features/survey/api/types';
+import { flowOf } from '@/features/survey/journey';
 import styles from './ProgressHeader.module.css';
 
 /**
@@ -9,6 +11,40 @@ import styles from './ProgressHeader.module.css';
  */
 const headerSteps: readonly (readonly number[])[] = [[0, 1], [2, 4], [3]];
 
+/** QUESTIONNAIRE is the ADHD questionnaire's group (spec §3), which the header names on its own. */
+const QUESTIONNAIRE = 4;
+
+/** StepPlace is where a step sits within its part of the header. */
+export interface StepPlace {
+  /** fill is how much of the part's bar is filled on this step, from just above 0 to 1. */
+  fill: number;
+  /** question is the step's number among the questionnaire's questions, "3 of 6", on those steps. */
+  question?: { n: number; of: number };
+  /** questionnaire: the step belongs to the ADHD questionnaire (its introduction and score too). */
+  questionnaire: boolean;
+}
+
+/**
+ * placeOf finds where a step sits within its part of the header, along the survey's main path, so
+ * the bar moves with every screen rather than once a part. A step only a branch leads to takes its
+ * place from the step before it.
+ */
+export function placeOf(definition: SurveyDefinition, slug: string): StepPlace | undefined {
+  const { questions } = definition;
+  const flow = flowOf(definition);
+  let at = slug;
+  for (let hops = 0; !flow.includes(at) && questions[at]?.prevStep && hops < 3; hops++) at = questions[at]!.prevStep;
+  const groupId = questions[slug]?.groupId;
+  const part = headerSteps.find((ids) => groupId !== undefined && ids.includes(groupId));
+  if (!part || !flow.includes(at)) return undefined;
+  const inPart = flow.filter((s) => part.includes(questions[s]!.groupId));
+  const fill = (inPart.indexOf(at) + 1) / inPart.length;
+  const questionnaire = groupId === QUESTIONNAIRE;
+  const asked = flow.filter((s) => questions[s]!.groupId === QUESTIONNAIRE && questions[s]!.type === 'Rate');
+  const n = asked.indexOf(slug) + 1;
+  return { fill, questionnaire, question: n > 0 ? { n, of: asked.length } : undefined };
+}
+
 interface ProgressHeaderProps {
   groups: readonly SurveyGroup[];
   /** currentGroupId is the group of the step on screen. */
@@ -17,6 +53,8 @@ interface ProgressHeaderProps {
   pastAll?: boolean;
   /** finished holds the groups whose required steps are all answered. */
   finished: ReadonlySet<number>;
+  /** place is where the step on screen sits within the current part (see placeOf). */
+  place?: StepPlace;
 }
 
 /**
@@ -26,19 +64,29 @@ interface ProgressHeaderProps {
  * steps). Titles come from the definition. Past all three (pastAll), none is current and each is
  * marked done once its steps are answered.
  */
-export function ProgressHeader({ groups, currentGroupId, pastAll, finished }: ProgressHeaderProps) {
+export function ProgressHeader({ groups, currentGroupId, pastAll, finished, place }: ProgressHeaderProps) {
   const t = useT();
   const current = pastAll ? headerSteps.length : headerSteps.findIndex((ids) => currentGroupId !== undefined && ids.includes(currentGroupId));
   if (current < 0) return null;
+  const titleOf = (id: number) => groups.find((g) => g.id === id)?.title ?? '';
+  // Inside the questionnaire the header names it, as the spec does, and counts its questions.
+  const questionnaire = place?.questionnaire ? titleOf(QUESTIONNAIRE) : '';
+  const count = place?.question ? t('progress.questionOf', { n: place.question.n, of: place.question.of }) : '';
+  const detail = [questionnaire, count].filter(Boolean).join(' · ');
   return (
     <nav aria-label={t('progress.label')} className={styles.progress}>
       <ol className={styles.steps}>
         {headerSteps.map((ids, index) => {
-          const title = groups.find((g) => g.id === ids[0])?.title ?? '';
+          const title = titleOf(ids[0]!);
           const done = index !== current && ids.every((id) => finished.has(id));
           const state = done ? styles.done : index === current ? styles.current : styles.later;
           return (
-            <li key={title} className={`${styles.step} ${state}`} aria-current={index === current ? 'step' : undefined}>
+            <li
+              key={title}
+              className={`${styles.step} ${state}`}
+              aria-current={index === current ? 'step' : undefined}
+              style={index === current && place ? ({ '--fill': place.fill } as CSSProperties) : undefined}
+            >
               <span className={styles.marker} aria-hidden="true">
                 {done ? (
                   <svg viewBox="0 0 16 16" width="14" height="14" focusable="false">
@@ -51,16 +99,18 @@ export function ProgressHeader({ groups, currentGroupId, pastAll, finished }: Pr
               <span className={styles.title}>
                 {title}
                 {done ? <span className="visually-hidden"> {t('progress.done')}</span> : null}
+                {index === current && detail ? <span className="visually-hidden">, {detail}</span> : null}
               </span>
             </li>
           );
         })}
       </ol>
-      {/* Phones have room for one title: the current step's, on its own line under the bars. The
-          list keeps every title for screen readers, so this copy is hidden from them. */}
+      {/* Phones have room for one title: the current part's, on its own line under the bars, or the
+          questionnaire's with its count. Wider screens show this line only in the questionnaire.
+          The list holds the same words for screen readers, so this copy is hidden from them. */}
       {current < headerSteps.length ? (
-        <p className={styles.currentTitle} aria-hidden="true">
-          {groups.find((g) => g.id === headerSteps[current]![0])?.title}
+        <p className={`${styles.currentTitle} ${detail ? styles.detailed : ''}`} aria-hidden="true">
+          {detail || titleOf(headerSteps[current]![0]!)}
         </p>
       ) : null}
     </nav>

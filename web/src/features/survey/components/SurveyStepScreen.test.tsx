@@ -73,6 +73,24 @@ describe('survey step', () => {
     expect(sent).toEqual([
       { fromSlug: 'how-you-identify', data: [{ questionSlug: 'how-you-identify', answers: [{ key: 'female', value: '' }] }], utm: {} },
     ]);
+    // An ordinary save says nothing on the next step: "Saved" there would read as about that step.
+    await waitFor(() => expect(document.querySelector('[data-status]')).toHaveAttribute('data-status', 'saved'));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('says "Saving…" only when a save is slow, and then closes it with "Saved"', async () => {
+    let answer: () => void = () => undefined;
+    server(() => new Promise<Response>((resolve) => (answer = () => resolve(noContent()))));
+    const { user, pathname } = renderApp('/how-you-identify');
+
+    await user.click(await screen.findByRole('radio', { name: 'Female' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pathname()).toBe('/live-state'));
+    await waitFor(() => expect(document.querySelector('[data-status]')).toHaveAttribute('data-status', 'saving'));
+    expect(screen.queryByText('Saving…')).not.toBeInTheDocument();
+
+    expect(await screen.findByText('Saving…', {}, { timeout: 3000 })).toHaveAttribute('role', 'status');
+    answer();
     expect(await screen.findByText('Saved')).toHaveAttribute('role', 'status');
   });
 

@@ -24,7 +24,7 @@ import { useJourney } from '@/features/survey/use-journey';
 import { useStepState } from '@/features/survey/use-step-state';
 import { ChoiceStep } from './ChoiceStep';
 import { Illustration } from './Illustration';
-import { ProgressHeader } from './ProgressHeader';
+import { placeOf, ProgressHeader } from './ProgressHeader';
 import { valueOf } from './steps/types';
 import { SaveStatus } from './SaveStatus';
 import styles from './SurveyStep.module.css';
@@ -69,10 +69,10 @@ export function SurveyStepScreen({ slug, member }: SurveyStepScreenProps) {
   // A form step's code starts loading with the definition, not after it.
   formSteps[slug]?.preload();
   return (
-    <>
+    <div className={styles.screen}>
       <StepContent slug={slug} member={member} />
       <SaveStatus queue={surveySaveQueue} />
-    </>
+    </div>
   );
 }
 
@@ -203,7 +203,7 @@ function Step({ definition, saved, question: defined, member }: StepProps) {
   const showBack = question.prevStep !== '' && question.slug !== NAME_AND_BIRTH;
   // Keyed, so the buttons stay the same elements whichever shape the next step's form takes.
   const actions = (
-    <div key="actions" className={styles.actions}>
+    <div key="actions" className={`${styles.actions} ${styles.actionBar}`}>
       {question.nextStep ? (
         <Button type="submit" aria-disabled={busy || undefined}>
           {question.nextLabel || t('survey.next')}
@@ -279,6 +279,7 @@ function Step({ definition, saved, question: defined, member }: StepProps) {
         groups={definition.groups}
         currentGroupId={question.groupId}
         finished={finishedGroups(definition, (slug) => answersOf(saved, slug))}
+        place={placeOf(definition, question.slug)}
       />
       {question.illustration ? <Illustration name={question.illustration} /> : null}
       {body}

@@ -1,0 +1,1 @@
+export { GoodbyePage as Component } from '@/features/account/components/GoodbyePage';

@@ -1,0 +1,36 @@
+import { useAccountT, type AccountTextKey } from '@/features/account/messages';
+import styles from './AccountMenu.module.css';
+
+/** DownloadState is how the download of the member's data is going. */
+export type DownloadState = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: AccountTextKey; reference: string };
+
+/**
+ * DownloadStatus tells how the download of the member's data is going, in a live region: the menu
+ * and the delete dialog both show it.
+ */
+export function DownloadStatus({ download }: { download: DownloadState }) {
+  const t = useAccountT();
+  return (
+    <p className={styles.status} role="status">
+      {download.state === 'working' ? t('downloading') : null}
+      {download.state === 'done' ? t('downloaded') : null}
+      {download.state === 'failed' ? (
+        <FailureText text={download.text} reference={download.reference} />
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * FailureText says in plain words what failed and what to do, with the short reference code of the
+ * request for support, when there was one.
+ */
+export function FailureText({ text, reference }: { text: AccountTextKey; reference: string }) {
+  const t = useAccountT();
+  return (
+    <span className={styles.failed}>
+      {t(text)}
+      {reference ? <span className={styles.reference}> {t('reference', { id: reference })}</span> : null}
+    </span>
+  );
+}
