@@ -170,3 +170,34 @@ test('the Not Found page leads home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
 });
+
+test('a 503 from the API reaches the member as plain words with a reference, and Try again recovers', async ({ page, consoleErrors }) => {
+  await signUp(page);
+  await answerSurvey(page);
+  // The server answers, then the balancer in front of it turns every answer into a 503: the member
+  // meets the server's own request id, as support would find it in the log.
+  const ids: string[] = [];
+  await page.route('**/api/chat/list_coaches', async (route) => {
+    const real = await route.fetch();
+    ids.push(real.headers()['x-request-id'] ?? '');
+    await route.fulfill({ response: real, status: 503, body: JSON.stringify({ title: 'Service Unavailable', status: 503 }) });
+  });
+  await page.goto('/account/meet-your-coach');
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The problem is on our side, not yours. Please try again in a minute.', { timeout: 15_000 });
+  const reference = ids.at(-1)!.slice(0, 8);
+  expect(reference).toMatch(/^[0-9a-z]{8}$/i);
+  await expect(alert).toContainText(`Reference: ${reference}`);
+  await expect(page.locator('main')).not.toContainText(/status code|503|Service Unavailable/);
+  await expectNoAxeViolations(page);
+
+  await page.unroute('**/api/chat/list_coaches');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your coach' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // Chromium logs each 503 the test made; those, and only those, were expected.
+  const made = consoleErrors.filter((e) => e.includes('status of 503'));
+  expect(made.length).toBeGreaterThan(0);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !made.includes(e)));
+});

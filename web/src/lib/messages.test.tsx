@@ -54,7 +54,7 @@ describe('the English catalog', () => {
   it('uses only the placeholders the app fills', () => {
     for (const [key, message] of Object.entries(catalogs.en)) {
       for (const [, name] of message.matchAll(/\{(\w+)\}/g)) {
-        expect(['brand', 'firstName', 'page', 'count', 'max', 'age', 'month', 'days', 'year', 'score', 'option', 'n', 'of'], `${key} uses {${name}}`).toContain(name);
+        expect(['brand', 'firstName', 'page', 'count', 'max', 'age', 'month', 'days', 'year', 'score', 'option', 'n', 'of', 'id'], `${key} uses {${name}}`).toContain(name);
       }
     }
   });

@@ -162,6 +162,10 @@ const en = {
   'notFound.body': 'The resource requested could not be found.',
   'notFound.link': 'Go back home',
 
+  'failure.connection': 'We couldn’t reach {brand}. Check that you’re online, then try again.',
+  'failure.server': 'The problem is on our side, not yours. Please try again in a minute.',
+  'failure.reference': 'Reference: {id}',
+
   'routeError.title': 'Something went wrong',
   'routeError.heading': 'This page didn’t load',
   'routeError.body': 'It may be your connection. Check that you’re online, then try again.',

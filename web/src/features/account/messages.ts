@@ -18,7 +18,6 @@ const en = {
   changePassword: 'Change password',
   delete: 'Delete my account',
   signOut: 'Sign out',
-  reference: 'Reference: {id}',
 
   deleteHeading: 'Delete your account?',
   deleteBody:

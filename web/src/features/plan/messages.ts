@@ -14,7 +14,6 @@ export const planLocale = 'en-US';
 const en = {
   loading: 'Getting your plan ready…',
   loadFailedTitle: 'We couldn’t load your plan',
-  loadFailed: 'It may be your connection. Check that you’re online, then try again.',
   retry: 'Try again',
   notOfferedTitle: 'Plans aren’t offered here',
   notOffered: 'You can carry on in the {brand} app, where your coach will meet you.',

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { isHttpStatus } from '@/lib/api-client';
 import { logout } from '@/lib/logout';
-import { referenceOf } from '@/lib/problem';
 import { holdsPlan } from '@/lib/subscription';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { useSignedInMember } from '@/features/account/api/get-me';
@@ -43,7 +42,7 @@ export function AccountPanel({ open, id, onDone }: { open: boolean; id: string; 
       setDownload({
         state: 'failed',
         text: isHttpStatus(error, 429) ? 'downloadTooOften' : 'downloadFailed',
-        reference: referenceOf(error),
+        error,
       });
     }
   }

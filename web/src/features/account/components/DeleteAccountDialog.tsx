@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { isHttpStatus } from '@/lib/api-client';
-import { referenceOf } from '@/lib/problem';
 import { Button } from '@/components/button/Button';
 import { useOpenModal } from '@/components/dialog/use-open-modal';
 import { deleteAccount } from '@/features/account/api/delete-account';
@@ -32,7 +31,7 @@ export function DeleteAccountDialog({ subscribed, download, onDownload, onClose 
   const headingId = useId();
   const bodyId = useId();
   const [working, setWorking] = useState(false);
-  const [failure, setFailure] = useState<{ text: AccountTextKey; reference: string } | null>(null);
+  const [failure, setFailure] = useState<{ text: AccountTextKey; error: unknown } | null>(null);
 
   // The safe choice takes focus rather than the first control (the download link).
   useOpenModal(dialog, keepRef);
@@ -49,7 +48,7 @@ export function DeleteAccountDialog({ subscribed, download, onDownload, onClose 
       let text: AccountTextKey = 'deleteFailed';
       if (isHttpStatus(error, 401)) text = 'deleteSignedOut';
       else if (isHttpStatus(error, 403)) text = 'deleteStaff';
-      setFailure({ text, reference: referenceOf(error) });
+      setFailure({ text, error });
     }
   }
 
@@ -81,7 +80,7 @@ export function DeleteAccountDialog({ subscribed, download, onDownload, onClose 
       <DownloadStatus download={download} />
       {failure ? (
         <p role="alert">
-          <FailureText text={failure.text} reference={failure.reference} />
+          <FailureText text={failure.text} error={failure.error} />
         </p>
       ) : null}
       <div className={styles.dialogActions}>

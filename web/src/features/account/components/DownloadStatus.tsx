@@ -1,8 +1,9 @@
+import { FailureText as RequestFailureText } from '@/components/failure/FailureText';
 import { useAccountT, type AccountTextKey } from '@/features/account/messages';
 import styles from './AccountMenu.module.css';
 
 /** DownloadState is how the download of the member's data is going. */
-export type DownloadState = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: AccountTextKey; reference: string };
+export type DownloadState = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: AccountTextKey; error: unknown };
 
 /**
  * DownloadStatus tells how the download of the member's data is going, in a live region: the menu
@@ -15,7 +16,7 @@ export function DownloadStatus({ download }: { download: DownloadState }) {
       {download.state === 'working' ? t('downloading') : null}
       {download.state === 'done' ? t('downloaded') : null}
       {download.state === 'failed' ? (
-        <FailureText text={download.text} reference={download.reference} />
+        <FailureText text={download.text} error={download.error} />
       ) : null}
     </p>
   );
@@ -25,12 +26,11 @@ export function DownloadStatus({ download }: { download: DownloadState }) {
  * FailureText says in plain words what failed and what to do, with the short reference code of the
  * request for support, when there was one.
  */
-export function FailureText({ text, reference }: { text: AccountTextKey; reference: string }) {
+export function FailureText({ text, error }: { text: AccountTextKey; error: unknown }) {
   const t = useAccountT();
   return (
     <span className={styles.failed}>
-      {t(text)}
-      {reference ? <span className={styles.reference}> {t('reference', { id: reference })}</span> : null}
+      <RequestFailureText error={error} text={t(text)} />
     </span>
   );
 }

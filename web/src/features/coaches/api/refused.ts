@@ -9,8 +9,8 @@ import { problemDetail } from '@/lib/problem';
 export class RefusedError extends Error {
   readonly detail: string;
 
-  constructor(detail: string) {
-    super(detail || 'The request was refused');
+  constructor(detail: string, cause?: unknown) {
+    super(detail || 'The request was refused', { cause });
     this.detail = detail;
     this.name = 'RefusedError';
   }
@@ -19,5 +19,5 @@ export class RefusedError extends Error {
 /** asRefused turns a 409 answer into a RefusedError with the problem's detail; other errors stay. */
 export async function asRefused(error: unknown): Promise<unknown> {
   if (!isHttpStatus(error, 409)) return error;
-  return new RefusedError(await problemDetail(error));
+  return new RefusedError(await problemDetail(error), error);
 }

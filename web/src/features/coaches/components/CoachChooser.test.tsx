@@ -76,13 +76,19 @@ describe('the coach chooser', () => {
     expect(await screen.findByText('Finding coaches for you…')).toHaveAttribute('role', 'status');
   });
 
-  it('shows the error in a red notification titled Error, with a way to try again', async () => {
-    mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member), 'GET /api/chat/list_coaches': json(500, { title: 'Internal Server Error' }) });
+  it('shows the error in a red notification titled Error, in plain words with a reference, and a way to try again', async () => {
+    mockServer({
+      ...finishedSurvey(),
+      'GET /api/user/me': json(200, member),
+      'GET /api/chat/list_coaches': () =>
+        new Response(JSON.stringify({ title: 'Internal Server Error' }), { status: 500, headers: { 'X-Request-Id': '0f1e2d3c4b5a69788796a5b4' } }),
+    });
     renderApp('/account/meet-your-coach', config);
 
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
     expect(alert).toHaveTextContent('Error');
-    expect(alert).toHaveTextContent('Request failed with status code 500');
+    expect(alert).toHaveTextContent('The problem is on our side, not yours. Please try again in a minute. Reference: 0f1e2d3c');
+    expect(alert).not.toHaveTextContent(/status code|500/);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   }, 15000);
 

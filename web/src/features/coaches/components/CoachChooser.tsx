@@ -2,6 +2,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/button/Button';
+import { FailureText } from '@/components/failure/FailureText';
 import { prefersReducedMotion } from '@/components/layout/AppLayout';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
@@ -56,7 +57,7 @@ export function CoachChooser({ onChosen, onRefused }: ChosenProps) {
       ) : coaches.isError ? (
         <div className={styles.error}>
           <Notification tone="error" title={t('errorTitle')}>
-            {coaches.error instanceof Error ? coaches.error.message : String(coaches.error)}
+            <FailureText error={coaches.error} text={coaches.error instanceof RefusedError && coaches.error.detail ? coaches.error.detail : undefined} />
           </Notification>
           <div>
             <Button variant="secondary" onClick={() => void coaches.refetch()}>

@@ -19,8 +19,8 @@ export class CheckoutError extends Error {
   readonly kind: CheckoutErrorKind;
   readonly detail: string;
 
-  constructor(kind: CheckoutErrorKind, detail = '') {
-    super(detail || `Checkout ${kind}`);
+  constructor(kind: CheckoutErrorKind, detail = '', cause?: unknown) {
+    super(detail || `Checkout ${kind}`, { cause });
     this.name = 'CheckoutError';
     this.kind = kind;
     this.detail = detail;
@@ -32,9 +32,9 @@ export async function createCheckout(planId: string): Promise<CheckoutResponse> 
   try {
     return await apiClient.post<CheckoutResponse>('billing/checkout', { json: body });
   } catch (error) {
-    if (isHttpStatus(error, 409)) throw new CheckoutError('refused', await problemDetail(error));
-    if (isHttpStatus(error, 403)) throw new CheckoutError('unconfirmed', await problemDetail(error));
-    if (isHttpStatus(error, 503)) throw new CheckoutError('unavailable');
-    throw new CheckoutError('failed');
+    if (isHttpStatus(error, 409)) throw new CheckoutError('refused', await problemDetail(error), error);
+    if (isHttpStatus(error, 403)) throw new CheckoutError('unconfirmed', await problemDetail(error), error);
+    if (isHttpStatus(error, 503)) throw new CheckoutError('unavailable', '', error);
+    throw new CheckoutError('failed', '', error);
   }
 }

@@ -14,8 +14,8 @@ export class VerificationEmailError extends Error {
   readonly kind: 'limited' | 'refused' | 'failed';
   readonly detail: string;
 
-  constructor(kind: 'limited' | 'refused' | 'failed', detail = '') {
-    super(detail || `Verification email ${kind}`);
+  constructor(kind: 'limited' | 'refused' | 'failed', detail = '', cause?: unknown) {
+    super(detail || `Verification email ${kind}`, { cause });
     this.name = 'VerificationEmailError';
     this.kind = kind;
     this.detail = detail;
@@ -26,8 +26,8 @@ export async function sendVerificationEmail(): Promise<void> {
   try {
     await apiClient.post('user/verification-email');
   } catch (error) {
-    if (isHttpStatus(error, 429)) throw new VerificationEmailError('limited', await problemDetail(error));
-    if (isHttpStatus(error, 409)) throw new VerificationEmailError('refused', await problemDetail(error));
-    throw new VerificationEmailError('failed');
+    if (isHttpStatus(error, 429)) throw new VerificationEmailError('limited', await problemDetail(error), error);
+    if (isHttpStatus(error, 409)) throw new VerificationEmailError('refused', await problemDetail(error), error);
+    throw new VerificationEmailError('failed', '', error);
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/button/Button';
+import { FailureText } from '@/components/failure/FailureText';
 import { Notification } from '@/components/notification/Notification';
 import { plansQueryKey } from '@/features/plan/api/get-plans';
 import { sendVerificationEmail, VerificationEmailError } from '@/features/plan/api/send-verification-email';
@@ -19,7 +20,7 @@ export function ConfirmEmailNotice({ t }: { t: PlanT }) {
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const [problem, setProblem] = useState('');
+  const [problem, setProblem] = useState<{ text: string; error: unknown } | null>(null);
 
   useEffect(() => {
     const readAgain = () => {
@@ -37,14 +38,14 @@ export function ConfirmEmailNotice({ t }: { t: PlanT }) {
     if (sending) return;
     setSending(true);
     setSent(false);
-    setProblem('');
+    setProblem(null);
     try {
       await sendVerificationEmail();
       setSent(true);
     } catch (error) {
       const failure = error instanceof VerificationEmailError ? error : new VerificationEmailError('failed');
       // The server's reason is written for the member (too many links lately, confirmed already).
-      setProblem(failure.kind !== 'failed' && failure.detail ? failure.detail : t('linkNotSent'));
+      setProblem({ text: failure.kind !== 'failed' && failure.detail ? failure.detail : t('linkNotSent'), error });
       // Confirmed already, in another tab say: the plans will now let the member pay.
       if (failure.kind === 'refused') void queryClient.invalidateQueries({ queryKey: plansQueryKey });
     }
@@ -58,7 +59,7 @@ export function ConfirmEmailNotice({ t }: { t: PlanT }) {
       <p className={styles.muted}>{t('confirmEmailWhy')}</p>
       {problem ? (
         <Notification tone="error" title={t('linkNotSentTitle')}>
-          {problem}
+          <FailureText error={problem.error} text={problem.text} />
         </Notification>
       ) : null}
       <p className={styles.sent} role="status">

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/button/Button';
+import { FailureText } from '@/components/failure/FailureText';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { CheckoutError, createCheckout } from '@/features/plan/api/create-checkout';
@@ -131,7 +132,7 @@ interface PayButtonProps {
 function PayButton({ t, plan, testMode, onJourneyMoved }: PayButtonProps) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
+  const [problem, setProblem] = useState<{ title: string; body: string; error?: unknown } | null>(null);
 
   usePageRestored(useCallback(() => setBusy(false), []));
 
@@ -149,7 +150,7 @@ function PayButton({ t, plan, testMode, onJourneyMoved }: PayButtonProps) {
       let body = t('checkoutFailed');
       if ((failure.kind === 'refused' || failure.kind === 'unconfirmed') && failure.detail) body = failure.detail;
       else if (failure.kind === 'unavailable') body = t('checkoutUnavailable');
-      setProblem({ title: t('checkoutRefusedTitle'), body });
+      setProblem({ title: t('checkoutRefusedTitle'), body, error });
       if (failure.kind === 'refused') onJourneyMoved?.();
       if (failure.kind === 'unconfirmed') void queryClient.invalidateQueries({ queryKey: plansQueryKey });
     }
@@ -160,7 +161,7 @@ function PayButton({ t, plan, testMode, onJourneyMoved }: PayButtonProps) {
     <div className={styles.actions}>
       {problem ? (
         <Notification tone="error" title={problem.title}>
-          {problem.body}
+          {problem.error === undefined ? problem.body : <FailureText error={problem.error} text={problem.body} />}
         </Notification>
       ) : null}
       <Button onClick={() => void pay()} aria-disabled={busy || undefined} block>

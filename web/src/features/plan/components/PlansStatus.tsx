@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { Button, ButtonLink } from '@/components/button/Button';
+import { FailureText } from '@/components/failure/FailureText';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { PlansClosedError } from '@/features/plan/api/get-plans';
 import { holdsPlan } from '@/lib/subscription';
@@ -80,7 +81,7 @@ export function PlansProblem({ query, onJourneyMoved }: PlansProblemProps) {
     <div className={styles.page}>
       <h1>{t('loadFailedTitle')}</h1>
       <p className={styles.lead} role="alert">
-        {t('loadFailed')}
+        <FailureText error={query.error} />
       </p>
       <Button
         onClick={() => {

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSearch } from 'wouter';
 import { paths } from '@/config/paths';
 import { Button, ButtonLink } from '@/components/button/Button';
+import { FailureText } from '@/components/failure/FailureText';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { NoTestCheckoutError, useTestCheckout } from '@/features/plan/api/get-test-checkout';
@@ -42,7 +43,7 @@ export function TestCheckout() {
       <div className={styles.page}>
         <h1>{t('loadFailedTitle')}</h1>
         <p className={styles.lead} role="alert">
-          {t('loadFailed')}
+          <FailureText error={query.error} />
         </p>
         <Button onClick={() => void query.refetch()} block>
           {t('retry')}
@@ -66,7 +67,8 @@ function Checkout({ sessionId, checkout }: { sessionId: string; checkout: TestCh
   const t = usePlanT();
   const { plan } = checkout;
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // failed holds what went wrong: the error, or nothing when the answer led nowhere this page can go.
+  const [failed, setFailed] = useState<{ error?: unknown } | null>(null);
   const note = couponNote(t, checkout.coupon, plan);
   const due = dueToday(plan);
   const cancelHref = safeHref(checkout.cancelUrl);
@@ -77,14 +79,15 @@ function Checkout({ sessionId, checkout }: { sessionId: string; checkout: TestCh
   const pay = async () => {
     if (busy) return;
     setBusy(true);
-    setFailed(false);
+    setFailed(null);
     try {
       const { url } = await payTestCheckout(sessionId);
       if (leaveFor(url)) return;
-    } catch {
+      setFailed({});
+    } catch (error) {
       // Said below; the member presses Pay again.
+      setFailed({ error });
     }
-    setFailed(true);
     setBusy(false);
   };
 
@@ -102,7 +105,7 @@ function Checkout({ sessionId, checkout }: { sessionId: string; checkout: TestCh
         <div className={styles.actions}>
           {failed ? (
             <Notification tone="error" title={t('testPayFailedTitle')}>
-              {t('testPayFailed')}
+              {failed.error === undefined ? t('testPayFailed') : <FailureText error={failed.error} text={t('testPayFailed')} />}
             </Notification>
           ) : null}
           <Button onClick={() => void pay()} aria-disabled={busy || undefined} block>
