@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, member, mockServer } from '@/test/api';
 import { finishedSurvey } from '@/test/survey';
@@ -13,12 +13,14 @@ const problemHeading = 'Something went wrong on our side';
  * scrollDown scrolls the page area down, as far as jsdom can tell (it lays nothing out): scrollTop
  * reads 320 until a scroll to the top.
  */
+// scrollDown scrolls the page area as a member would: the position changes and main hears of it.
 function scrollDown() {
   let top = 320;
   vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => top);
   vi.spyOn(Element.prototype, 'scrollTo').mockImplementation(() => {
     top = 0;
   });
+  fireEvent.scroll(screen.getByRole('main'));
 }
 
 describe('AppLayout', () => {
@@ -26,19 +28,24 @@ describe('AppLayout', () => {
     mockServer({ ...finishedSurvey(), 'GET /api/user/me': json(200, member) });
   });
 
-  it('scrolls the page area to the top smoothly and focuses the new heading on a change of page', async () => {
-    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
+  it('puts a new page at its top at once, before it paints, and focuses its heading', async () => {
     const { user } = renderApp('/sign-in-problem');
     await screen.findByRole('heading', { level: 1, name: problemHeading });
     scrollDown();
-    expect(scrollTo).not.toHaveBeenCalled();
+    // The jump comes with the new page's elements (in the same commit, so before the browser paints
+    // it), and never as a smooth scroll that would move the page under a finger.
+    let headingThen: HTMLElement | null = null;
+    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo').mockImplementation(() => {
+      headingThen = screen.queryByRole('heading', { level: 1, name: /works with your ADHD brain/ });
+    });
 
     await user.click(screen.getByRole('link', { name: 'Back to home' }));
 
     const heading = await screen.findByRole('heading', { level: 1, name: /works with your ADHD brain/ });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'smooth' });
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'instant' });
     expect(scrollTo.mock.contexts[0]).toBe(screen.getByRole('main'));
+    expect(headingThen).toBe(heading);
   });
 
   it('leaves a page at the top alone, and still focuses the new heading', async () => {

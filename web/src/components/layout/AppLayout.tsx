@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths, usesMinimalChrome } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
@@ -32,23 +32,27 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
   // The previous path, so the first render (and React's development double run of effects) does
   // not count as a navigation: a freshly loaded page keeps the browser's own focus start.
   const previousPathname = useRef(pathname);
-  useEffect(() => {
+  // scrolled says whether the member has scrolled the page away from its top. It is kept from the
+  // scroll events, when the browser has the position at hand, so a navigation never asks for it.
+  const scrolled = useRef(false);
+  useLayoutEffect(() => {
     if (previousPathname.current === pathname) return;
     previousPathname.current = pathname;
     const main = mainRef.current;
     if (!main) return;
-    // Without motion, the page jumps to the top before the new page paints, so it never shows
-    // half-way down. Reading scrollTop here makes the browser lay the new page out at once rather
-    // than in the coming frame: the same work a moment earlier, for these members only.
-    if (prefersReducedMotion() && main.scrollTop > 0) main.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-    // For everyone else the rest waits until the new page is on screen, a frame later than it
-    // could: scrolling and focusing make the browser lay the page out at once, which would keep the
-    // new page from painting that much longer. A smooth scroll starts from where the page is
-    // either way, and a heading focused from code shows no ring, so the frame's wait shows nowhere.
-    // A page already at the top is left alone: even an empty smooth scroll costs a phone time.
+    // The new page is at its top before it first paints, and holds still from then on: a page that
+    // painted half-way down and then slid up would move under a finger already on its way, and on
+    // a phone a tap during a scroll only stops the scroll. The jump forces the new page's layout a
+    // frame early, for members who had scrolled only.
+    if (scrolled.current) {
+      main.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      scrolled.current = false;
+    }
+    // Focus waits until the new page is on screen: focusing makes the browser lay the page out at
+    // once, which would keep it from painting that much longer, and a heading focused from code
+    // shows no ring, so the frame's wait shows nowhere.
     let stopWaiting = () => {};
     const cancel = afterNextPaint(() => {
-      if (main.scrollTop > 0) main.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
       stopWaiting = focusHeadingOf(main);
     });
     return () => {
@@ -89,6 +93,9 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
         ref={mainRef}
         className={styles.scrollArea}
         tabIndex={0}
+        onScroll={(event) => {
+          scrolled.current = event.currentTarget.scrollTop > 0;
+        }}
       >
         <div className={styles.container}>{children}</div>
       </main>
