@@ -314,6 +314,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if !web.Embedded {
 		log.Warn("this binary has no web app built in; build it with `make build`")
 	}
+	for _, warning := range cfg.Warnings() {
+		log.Warn(warning)
+	}
 	fmt.Fprintf(stdout, "Wayfinder is running at %s\n", cfg.PublicURL)
 	return serveUntilDone(ctx, log, srv, ln, cfg.ShutdownTimeout)
 }

@@ -12,6 +12,7 @@ import (
 	"net/mail"
 	"net/netip"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -537,6 +538,25 @@ func (c *Config) validate() error {
 		return errors.New("WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least the idle timeouts")
 	}
 	return nil
+}
+
+// appPagePath matches the path of one app's App Store page: /app/id123, /us/app/name/id123.
+var appPagePath = regexp.MustCompile(`/id[0-9]+/?$`)
+
+// Warnings are settings that work but are most likely not what the operator meant, to say at
+// start-up.
+func (c *Config) Warnings() []string {
+	var warnings []string
+	if u, err := url.Parse(c.AppStoreURL); err == nil && isAppleStoreHost(u.Hostname()) && !appPagePath.MatchString(u.Path) {
+		warnings = append(warnings, "WAYFINDER_APP_STORE_URL (--app-store-url) is the App Store itself, not the app's page: "+
+			"members who finish onboarding would have to search for the app. Set it to the app's page, like https://apps.apple.com/app/id1234567890")
+	}
+	return warnings
+}
+
+func isAppleStoreHost(host string) bool {
+	host = strings.ToLower(host)
+	return host == "apps.apple.com" || host == "itunes.apple.com"
 }
 
 // EmbeddedIdP reports whether this server is its own identity provider.

@@ -251,3 +251,32 @@ func TestSecretsAreNotPrinted(t *testing.T) {
 		}
 	}
 }
+
+func TestWarnsWhenTheAppStoreURLIsTheStoreItself(t *testing.T) {
+	for _, tc := range []struct {
+		url  string
+		warn bool
+	}{
+		{"https://apps.apple.com/", true},
+		{"https://apps.apple.com", true},
+		{"https://apps.apple.com/us/", true},
+		{"https://itunes.apple.com/", true},
+		{"https://apps.apple.com/app/id1234567890", false},
+		{"https://apps.apple.com/us/app/wayfinder/id1234567890", false},
+		{"https://example.com/get-the-app", false}, // the operator's own page for the app
+	} {
+		cfg, _, err := Load(env(map[string]string{"WAYFINDER_APP_STORE_URL": tc.url}), nil, io.Discard, "serve")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.url, err)
+		}
+		warnings := cfg.Warnings()
+		if got := len(warnings) > 0; got != tc.warn {
+			t.Errorf("%s: warned %v, want %v (%q)", tc.url, got, tc.warn, warnings)
+		}
+		for _, w := range warnings {
+			if !strings.Contains(w, "WAYFINDER_APP_STORE_URL") {
+				t.Errorf("%s: the warning %q doesn't name the setting", tc.url, w)
+			}
+		}
+	}
+}
