@@ -35,6 +35,7 @@ import (
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/stripepay"
 	"wayfinder/internal/survey"
+	"wayfinder/internal/waitlist"
 	"wayfinder/web"
 )
 
@@ -282,6 +283,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			RolesFromProvider: !cfg.EmbeddedIdP()}),
 		Media:           db,
 		Privacy:         privacy.NewService(db, privacyConfig),
+		Waitlist:        waitlist.NewService(db, time.Now),
 		StripeEvents:    payments.events,
 		TestCheckouts:   payments.testCheckouts,
 		Payment:         billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts},

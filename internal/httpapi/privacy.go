@@ -25,16 +25,17 @@ type Privacy interface {
 // file they download (MyDataExport in openapi.json). Times are RFC 3339 in UTC, to the microsecond
 // they are stored with.
 type myDataJSON struct {
-	ExportedAt        time.Time             `json:"exportedAt"`
-	Profile           myProfileJSON         `json:"profile"`
-	Answers           []myAnswersJSON       `json:"answers"`
-	AnswerHistory     []myAnswerVersionJSON `json:"answerHistory"`
-	Progress          []myProgressJSON      `json:"progress"`
-	UTM               *myUTMJSON            `json:"utm"`
-	Coaches           []myCoachJSON         `json:"coaches"`
-	Payment           myPaymentJSON         `json:"payment"`
-	Consents          []myConsentJSON       `json:"consents"`
-	SafetyDisclosures []myDisclosureJSON    `json:"safetyDisclosures"`
+	ExportedAt        time.Time              `json:"exportedAt"`
+	Profile           myProfileJSON          `json:"profile"`
+	Answers           []myAnswersJSON        `json:"answers"`
+	AnswerHistory     []myAnswerVersionJSON  `json:"answerHistory"`
+	Progress          []myProgressJSON       `json:"progress"`
+	UTM               *myUTMJSON             `json:"utm"`
+	Coaches           []myCoachJSON          `json:"coaches"`
+	Payment           myPaymentJSON          `json:"payment"`
+	Consents          []myConsentJSON        `json:"consents"`
+	SafetyDisclosures []myDisclosureJSON     `json:"safetyDisclosures"`
+	AndroidWaitlist   *myAndroidWaitlistJSON `json:"androidWaitlist"` // null when not on it
 }
 
 type myProfileJSON struct {
@@ -102,6 +103,14 @@ type myDisclosureJSON struct {
 	DisclosedAt time.Time `json:"disclosedAt"`
 }
 
+// myAndroidWaitlistJSON is the member's place on the Android waitlist: the address they gave, the
+// version of the consent words they agreed to, and when.
+type myAndroidWaitlistJSON struct {
+	Email          string    `json:"email"`
+	ConsentVersion string    `json:"consentVersion"`
+	JoinedAt       time.Time `json:"joinedAt"`
+}
+
 // myDataOf turns a copy of a member's data into its JSON.
 func myDataOf(e privacy.Export) myDataJSON {
 	u := e.User
@@ -144,6 +153,9 @@ func myDataOf(e privacy.Export) myDataJSON {
 	}
 	for _, at := range e.SafetyDisclosures {
 		out.SafetyDisclosures = append(out.SafetyDisclosures, myDisclosureJSON{DisclosedAt: at.UTC()})
+	}
+	if w := e.AndroidWaitlist; w != nil {
+		out.AndroidWaitlist = &myAndroidWaitlistJSON{Email: w.Email, ConsentVersion: w.ConsentVersion, JoinedAt: w.JoinedAt.UTC()}
 	}
 	return out
 }
@@ -198,6 +210,13 @@ func (s *server) exportMyData(w http.ResponseWriter, r *http.Request) {
 // letters, digits and hyphens, so that no brand name can break the header or the file system:
 // "wayfinder-my-data-2026-11-24.json". A brand without a letter or digit to keep is "wayfinder".
 func exportFileName(brand string, at time.Time) string {
+	return brandFileName(brand, "my-data", at, "json")
+}
+
+// brandFileName names a downloaded file after the brand, what it holds and the day, as
+// exportFileName does: "wayfinder-android-waitlist-2026-11-24.csv". what and ext are the
+// server's own words, in the same plain characters.
+func brandFileName(brand, what string, at time.Time, ext string) string {
 	var b strings.Builder
 	hyphen := false
 	for _, c := range strings.ToLower(brand) {
@@ -219,7 +238,7 @@ func exportFileName(brand string, at time.Time) string {
 	if name == "" {
 		name = "wayfinder"
 	}
-	return name + "-my-data-" + at.UTC().Format("2006-01-02") + ".json"
+	return name + "-" + what + "-" + at.UTC().Format("2006-01-02") + "." + ext
 }
 
 // deleteMyAccount answers DELETE /api/user/me: the caller's account is closed and their data erased,

@@ -21,6 +21,7 @@ import (
 	"wayfinder/internal/stripepay"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
+	"wayfinder/internal/waitlist"
 )
 
 // withPrivacy rebuilds the test server with members' data rights whose subscriptions are canceled
@@ -136,6 +137,11 @@ func TestExportMyData(t *testing.T) {
 			t.Fatal(err)
 		}
 
+		// Ann joins the Android waitlist, at an address of her own.
+		if w := ts.do("PUT", "/api/user/me/android-waitlist", strings.NewReader(`{"email":"ann.news@example.test","consent":true}`), ann); w.Code != http.StatusOK {
+			t.Fatalf("joining the waitlist: %d %s", w.Code, w.Body.String())
+		}
+
 		// Bea signs in on the web and answers name-and-birth only, under her own name.
 		bea, _, err := ts.db.EnsureUser(ctx, "export-bea", "bea@example.test", account.RoleMember)
 		if err != nil {
@@ -242,6 +248,13 @@ func TestExportMyData(t *testing.T) {
 		if len(got.SafetyDisclosures) != 1 || !got.SafetyDisclosures[0].DisclosedAt.Equal(disclosedAt) {
 			t.Errorf("safety disclosures = %+v, want one at %v", got.SafetyDisclosures, disclosedAt)
 		}
+		joined, err := ts.db.AndroidWaitlistEntry(ctx, annID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := got.AndroidWaitlist; w == nil || w.Email != "ann.news@example.test" || w.ConsentVersion != waitlist.ConsentVersion || !w.JoinedAt.Equal(joined.JoinedAt) {
+			t.Errorf("androidWaitlist = %+v, want ann.news@example.test, consent %s, at %v", w, waitlist.ConsentVersion, joined.JoinedAt)
+		}
 		for _, not := range []string{"review", "note", "score"} {
 			if strings.Contains(strings.ToLower(raw), `"`+not) {
 				t.Errorf("the file has a %q field: it holds the member's data, not our reading of it", not)
@@ -251,14 +264,19 @@ func TestExportMyData(t *testing.T) {
 		// Bea's copy, through her web session, is hers alone, and Ann's has nothing of Bea's.
 		gotBea, rawBea := exportOf(t, ts, map[string]string{"Cookie": beaHeader["Cookie"]})
 		if gotBea.Profile.UserID != bea.ID || gotBea.Profile.FirstName != "Beatrix" || len(gotBea.Answers) != 1 || gotBea.UTM != nil ||
-			len(gotBea.Coaches) != 0 || gotBea.Payment.Status != "none" || gotBea.Payment.PlanID != nil || len(gotBea.SafetyDisclosures) != 0 {
+			len(gotBea.Coaches) != 0 || gotBea.Payment.Status != "none" || gotBea.Payment.PlanID != nil || len(gotBea.SafetyDisclosures) != 0 ||
+			gotBea.AndroidWaitlist != nil {
 			t.Errorf("Bea's copy = %+v", gotBea)
 		}
 		for _, pair := range []struct{ file, other string }{{raw, bea.ID}, {raw, "Quorndon"}, {raw, "bea@example.test"}, {rawBea, annID},
-			{rawBea, "export-ann"}, {rawBea, "Rivera"}, {rawBea, "newsletter"}} {
+			{rawBea, "export-ann"}, {rawBea, "Rivera"}, {rawBea, "newsletter"}, {rawBea, "ann.news@example.test"}} {
 			if strings.Contains(pair.file, pair.other) {
 				t.Errorf("a member's copy holds %q of the other member", pair.other)
 			}
+		}
+
+		if !strings.Contains(rawBea, `"androidWaitlist": null`) {
+			t.Error("Bea's copy lacks \"androidWaitlist\": null: a member not on the waitlist has it null, not missing")
 		}
 
 		// Anonymous callers get nothing.

@@ -99,6 +99,12 @@ func (s *server) routes(rt *router) {
 		rt.handle("GET /api/user/me/export", s.signedIn(s.exportMyData))
 		rt.handle("DELETE /api/user/me", s.signedIn(s.deleteMyAccount))
 	}
+	// The Android waitlist: a member leaves an address to hear, once, when the app is on Android.
+	if s.waitlist != nil {
+		rt.handle("GET /api/user/me/android-waitlist", s.signedIn(s.myWaitlist))
+		rt.handle("PUT /api/user/me/android-waitlist", s.signedIn(s.joinWaitlist))
+		rt.handle("DELETE /api/user/me/android-waitlist", s.signedIn(s.leaveWaitlist))
+	}
 
 	// The guided survey. The definition is public because the first steps come before sign-up;
 	// answers are only ever the signed-in caller's own.
@@ -149,6 +155,10 @@ func (s *server) routes(rt *router) {
 		rt.handle("PUT /api/staff/accounts", s.adminOnly(s.staffSetRole))
 		rt.handle("GET /api/staff/plans", s.adminOnly(s.staffPlans))
 		rt.handle("PATCH /api/staff/plans/{planId}", s.adminOnly(s.staffUpdatePlan))
+		if s.waitlist != nil {
+			rt.handle("GET /api/staff/android-waitlist", s.staffOnly(s.staffWaitlist))
+			rt.handle("GET /api/staff/android-waitlist/export", s.staffOnly(s.staffWaitlistExport))
+		}
 		rt.handle("GET /api/user/picture", s.signedIn(s.myPicture))
 		// Coaches' portraits, public like the coaches' other media.
 		rt.handle("GET /media/{file}", s.portrait)

@@ -53,6 +53,9 @@ type Deps struct {
 	// Privacy gives members a copy of their data and closes their accounts; its routes exist only
 	// when it is set.
 	Privacy Privacy
+	// Waitlist keeps the Android waitlist; its member routes exist only when it is set, and its
+	// staff routes when Backoffice is set too.
+	Waitlist Waitlist
 	// Payment decides per request whether the plan and payment are offered.
 	Payment billing.Variant
 	// PublicURL is the address members reach the app at.
@@ -81,7 +84,8 @@ type server struct {
 	backoffice    Backoffice
 	media         Media
 	privacy       Privacy
-	brand         string // names the file of a member's data
+	waitlist      Waitlist
+	brand         string // names the files people download
 	bodyLimit     int64
 	billing       Billing
 	stripeEvents  StripeEvents
@@ -119,7 +123,7 @@ func newServer(d Deps) (*server, *router, error) {
 		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching, payment: d.Payment, publicURL: d.PublicURL}
 	s.billing, s.backoffice, s.media, s.bodyLimit = d.Billing, d.Backoffice, d.Media, d.BodyLimit
 	s.emailVerification = d.EmailVerification
-	s.privacy, s.brand = d.Privacy, d.Runtime.BrandName
+	s.privacy, s.waitlist, s.brand = d.Privacy, d.Waitlist, d.Runtime.BrandName
 	if s.backoffice != nil && s.media == nil {
 		return nil, nil, errors.New("httpapi: the staff routes need the media store")
 	}

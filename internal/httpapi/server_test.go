@@ -30,6 +30,7 @@ import (
 	"wayfinder/internal/sqlstore/sqltest"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
+	"wayfinder/internal/waitlist"
 )
 
 // testSurvey is the embedded survey definition, which the survey routes serve and validate against.
@@ -130,6 +131,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 		Backoffice: backoffice.NewService(db, backoffice.Config{Coaches: coachingService, Survey: testSurvey, Now: time.Now}),
 		Media:      db,
 		Privacy:    privacy.NewService(db, privacy.Config{Survey: testSurvey}),
+		Waitlist:   waitlist.NewService(db, time.Now),
 	}
 	h, err := NewHandler(ts.deps)
 	if err != nil {

@@ -52,6 +52,8 @@ var staffRoutes = []struct {
 	{"PUT", "/api/staff/accounts", true, "application/json", `{"email":"sweep-member@example.test","role":"member"}`},
 	{"GET", "/api/staff/plans", true, "", ""},
 	{"PATCH", "/api/staff/plans/{planId}", true, "application/json", `{"active":true}`},
+	{"GET", "/api/staff/android-waitlist", false, "", ""},
+	{"GET", "/api/staff/android-waitlist/export", false, "", ""},
 }
 
 // coachInputJSON is a coach as an admin writes them.

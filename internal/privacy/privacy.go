@@ -20,6 +20,7 @@ import (
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
+	"wayfinder/internal/waitlist"
 )
 
 // Store is what the Service needs of the database. Its signatures are those of sqlstore.DB.
@@ -44,6 +45,8 @@ type Store interface {
 	Subscription(ctx context.Context, userID string) (billing.Subscription, error)
 	PlanByID(ctx context.Context, id string) (billing.Plan, error)
 	SafetyDisclosures(ctx context.Context, userID string) ([]onboarding.SafetyDisclosure, error)
+	// AndroidWaitlistEntry returns the member's place on the Android waitlist, or NotFound.
+	AndroidWaitlistEntry(ctx context.Context, userID string) (waitlist.Entry, error)
 
 	// DataExportsSince counts the member's copies made after since, and returns when the oldest of
 	// them was made; RecordDataExport records one made at at, forgetting the member's records from
@@ -158,6 +161,9 @@ type Export struct {
 	Consents      []Consent
 	// SafetyDisclosures are the times the member told us of thoughts of self-harm.
 	SafetyDisclosures []time.Time
+	// AndroidWaitlist is the member's place on the Android waitlist: the address they gave, the
+	// consent they agreed to and when; nil when they are not on it.
+	AndroidWaitlist *waitlist.Entry
 }
 
 // CoachSpell is a time a coach was the member's.
@@ -253,6 +259,12 @@ func (s *Service) gather(ctx context.Context, userID string, e *Export) error {
 	e.SafetyDisclosures = make([]time.Time, 0, len(disclosures))
 	for _, d := range disclosures {
 		e.SafetyDisclosures = append(e.SafetyDisclosures, d.DisclosedAt)
+	}
+	switch entry, err := s.store.AndroidWaitlistEntry(ctx, userID); {
+	case err == nil:
+		e.AndroidWaitlist = &entry
+	case apperr.CodeOf(err) != apperr.NotFound:
+		return err
 	}
 	return nil
 }

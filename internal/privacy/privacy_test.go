@@ -14,6 +14,7 @@ import (
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
+	"wayfinder/internal/waitlist"
 )
 
 var t0 = time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
@@ -26,6 +27,9 @@ type fakeStore struct {
 	subs    []billing.Subscription
 	exports []time.Time
 	writes  []string
+	// waitlist is the member's place on the Android waitlist, if any; waitlistErr fails reading it.
+	waitlist    *waitlist.Entry
+	waitlistErr error
 }
 
 func (f *fakeStore) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
@@ -88,6 +92,15 @@ func (f *fakeStore) PlanByID(_ context.Context, id string) (billing.Plan, error)
 }
 func (f *fakeStore) SafetyDisclosures(context.Context, string) ([]onboarding.SafetyDisclosure, error) {
 	return nil, nil
+}
+func (f *fakeStore) AndroidWaitlistEntry(context.Context, string) (waitlist.Entry, error) {
+	switch {
+	case f.waitlistErr != nil:
+		return waitlist.Entry{}, f.waitlistErr
+	case f.waitlist == nil:
+		return waitlist.Entry{}, apperr.E(apperr.NotFound, "not on the list")
+	}
+	return *f.waitlist, nil
 }
 func (f *fakeStore) DataExportsSince(_ context.Context, _ string, since time.Time) (int, time.Time, error) {
 	n, oldest := 0, time.Time{}
@@ -301,6 +314,27 @@ func TestExport(t *testing.T) {
 	}
 	if e.UTM != nil || e.SafetyDisclosures == nil || len(e.SafetyDisclosures) != 0 || !e.ExportedAt.Equal(t0) {
 		t.Errorf("export = %+v; want no campaign values, an empty list of disclosures, made at %v", e, t0)
+	}
+	if e.AndroidWaitlist != nil {
+		t.Errorf("AndroidWaitlist = %+v, want nil for a member not on the list", e.AndroidWaitlist)
+	}
+}
+
+func TestExportHoldsTheAndroidWaitlist(t *testing.T) {
+	entry := waitlist.Entry{UserID: "u1", Email: "sam@example.com", ConsentVersion: waitlist.ConsentVersion, JoinedAt: t0.Add(-time.Hour)}
+	store := &fakeStore{user: member(), waitlist: &entry}
+	e, err := NewService(store, Config{Survey: testSurvey, Now: func() time.Time { return t0 }}).Export(t.Context(), "u1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.AndroidWaitlist == nil || *e.AndroidWaitlist != entry {
+		t.Errorf("AndroidWaitlist = %+v, want %+v", e.AndroidWaitlist, entry)
+	}
+
+	// A copy that can’t read the list fails whole rather than leave it out.
+	store = &fakeStore{user: member(), waitlistErr: errors.New("the database went away")}
+	if _, err := NewService(store, Config{Survey: testSurvey, Now: func() time.Time { return t0 }}).Export(t.Context(), "u1"); err == nil {
+		t.Error("Export() with the waitlist unreadable succeeded; want an error")
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/privacy"
 	"wayfinder/internal/survey"
+	"wayfinder/internal/waitlist"
 )
 
 func TestDataExports(t *testing.T) {
@@ -133,7 +134,7 @@ func (m erasable) needles() []string {
 // data goes to: answers and their history, progress, campaign values, a coach, a subscription and
 // a checkout, a picture, a safety disclosure, a password, sessions of the app and of the provider,
 // codes and tokens of every kind, an emailed link, emails waiting and sent, sign-in attempts, a
-// copy of their data, and a staff access in the audit log.
+// copy of their data, a place on the Android waitlist, and a staff access in the audit log.
 func seedErasable(t *testing.T, db *DB, coachID, first, last string) erasable {
 	t.Helper()
 	email := strings.ToLower(first+"."+last) + "@example.test"
@@ -220,6 +221,10 @@ func seedErasable(t *testing.T, db *DB, coachID, first, last string) erasable {
 			return nil
 		}},
 		{"a copy of their data", func() error { return db.RecordDataExport(ctx, u.ID, t0, t0.Add(-time.Hour)) }},
+		{"a place on the Android waitlist", func() error {
+			_, err := db.SaveAndroidWaitlistEntry(ctx, waitlist.Entry{UserID: u.ID, Email: "news+" + email, ConsentVersion: waitlist.ConsentVersion, JoinedAt: t0})
+			return err
+		}},
 		{"a staff access", func() error {
 			return db.AppendAudit(ctx, backoffice.Entry{At: t0, StaffUserID: "staff-1", StaffEmail: "staff@example.test",
 				Action: backoffice.ActionViewMember, MemberID: u.ID, Address: "192.0.2.1"})
@@ -360,7 +365,7 @@ func TestEraseAccount(t *testing.T) {
 			goneBefore := countHits(scanEverything(t, db, gone.needles()))
 			memberTables := []string{"users", "credentials", "web_sessions", "idp_sessions", "oauth_requests", "account_tokens",
 				"survey_answers", "survey_answer_history", "progress_events", "utm_records", "safety_disclosures", "coach_assignments",
-				"subscriptions", "checkout_sessions", "member_pictures", "mail_outbox", "data_exports"}
+				"subscriptions", "checkout_sessions", "member_pictures", "mail_outbox", "data_exports", "android_waitlist"}
 			if db.Dialect() == DialectSQLite {
 				// SQLite's search index keeps its text in a table of its own; PostgreSQL's indexes users.
 				memberTables = append(memberTables, "member_search_text")

@@ -68,6 +68,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/me/android-waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's place on the Android waitlist
+         * @description Whether the caller asked to be emailed once when the app is on Android, and at which address.
+         */
+        get: operations["myAndroidWaitlist"];
+        /**
+         * Join the Android waitlist, or change the address on it
+         * @description Puts the caller on the Android waitlist with the address given, which may differ from the one they sign in with, and records their consent: the version of the consent words and the time. consent must be true. Sending the same address again changes nothing; a new address is a new consent, timed now. The address is used for one email, when the app is on Android, and for nothing else.
+         */
+        put: operations["joinAndroidWaitlist"];
+        post?: never;
+        /**
+         * Leave the Android waitlist
+         * @description Takes the caller off the Android waitlist and forgets the address. Leaving when not on it answers the same. The request has no body.
+         */
+        delete: operations["leaveAndroidWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/verification-email": {
         parameters: {
             query?: never;
@@ -608,6 +636,46 @@ export interface paths {
          * @description Members who hold a withdrawn plan keep it. Recorded in the audit log.
          */
         patch: operations["staffUpdatePlan"];
+        trace?: never;
+    };
+    "/api/staff/android-waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Android waitlist (staff)
+         * @description How many members are on the Android waitlist, and a page of 50 of them, newest first: the address and when they joined. Recorded in the audit log (android_waitlist.view).
+         */
+        get: operations["staffAndroidWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/android-waitlist/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the Android waitlist as CSV (staff)
+         * @description The whole Android waitlist as a CSV file (RFC 4180, UTF-8), newest first, with a header row: email, joined_at (RFC 3339, UTC), consent_version. It holds nothing the members answered in the survey. A cell that starts with =, +, -, @, a tab or a carriage return starts with a ' instead, so a spreadsheet shows it as text rather than running it. Recorded in the audit log (android_waitlist.export).
+         */
+        get: operations["staffAndroidWaitlistExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/user/picture": {
@@ -1332,6 +1400,42 @@ export interface components {
                 /** Format: date-time */
                 disclosedAt: string;
             }[];
+            /** @description The member's place on the Android waitlist: the address they gave, the version of the consent words they agreed to and when; null when they are not on it. */
+            androidWaitlist: {
+                email: string;
+                consentVersion: string;
+                /** Format: date-time */
+                joinedAt: string;
+            } | null;
+        };
+        /** @description The caller's place on the Android waitlist: joined false, or joined with the address to write to and when they joined (RFC 3339, UTC). */
+        AndroidWaitlistStatus: {
+            /** @constant */
+            joined: false;
+        } | {
+            /** @constant */
+            joined: true;
+            email: string;
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        /** @description The body of PUT /api/user/me/android-waitlist. */
+        AndroidWaitlistJoin: {
+            /** @description The address to write to once the app is on Android; spaces around it are trimmed. */
+            email: string;
+            /** @description The member ticked the consent box. Must be true. */
+            consent: boolean;
+        };
+        StaffAndroidWaitlist: {
+            /** @description How many members are on the waitlist. */
+            count: number;
+            entries: {
+                email: string;
+                /** Format: date-time */
+                joinedAt: string;
+            }[];
+            /** @description Pass as after for the next page; null on the last. */
+            next: string | null;
         };
     };
     responses: {
@@ -1536,6 +1640,89 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    myAndroidWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's place, or joined false. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AndroidWaitlistStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    joinAndroidWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AndroidWaitlistJoin"];
+            };
+        };
+        responses: {
+            /** @description The caller is on the waitlist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AndroidWaitlistStatus"];
+                };
+            };
+            /** @description The address is missing, not one email address, too long or has control or hidden characters, or consent is not true; detail says what to fix first in plain words, and errors names each field (email, consent). Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    leaveAndroidWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller is not on the waitlist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2816,6 +3003,73 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffAndroidWaitlist: {
+        parameters: {
+            query?: {
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the waitlist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAndroidWaitlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffAndroidWaitlistExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waitlist. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<brand>-android-waitlist-YYYY-MM-DD.csv", the brand in lower-case ASCII letters, digits and hyphens. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

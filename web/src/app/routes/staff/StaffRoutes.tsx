@@ -19,6 +19,7 @@ function staffPage<P extends object>(load: () => Promise<ComponentType<P>>) {
 const MembersPage = staffPage(() => import('@/features/backoffice/members/MembersPage').then((m) => m.MembersPage));
 const MemberPage = staffPage(() => import('@/features/backoffice/members/MemberPage').then((m) => m.MemberPage));
 const SafetyPage = staffPage(() => import('@/features/backoffice/safety/SafetyPage').then((m) => m.SafetyPage));
+const AndroidWaitlistPage = staffPage(() => import('@/features/backoffice/waitlist/AndroidWaitlistPage').then((m) => m.AndroidWaitlistPage));
 
 // ── Admin pages (coaches, audit log, staff accounts, plans): their lazy declarations go here, ──
 // ── made with staffPage like the ones above. Wrap each admin-only route's page in AdminOnly  ──
@@ -44,6 +45,7 @@ function StaffPages() {
         <Route path={staffPaths.members} component={MembersPage} />
         <Route path={staffPaths.member}>{(params) => <MemberPage userId={params.userId} />}</Route>
         <Route path={staffPaths.safety} component={SafetyPage} />
+        <Route path={staffPaths.androidWaitlist} component={AndroidWaitlistPage} />
         {/* ── Admin pages' routes go here (staff read the coaches; the rest are in AdminOnly). ── */}
         <Route path={staffPaths.coaches} component={CoachesPage} />
         {/* "new" is matched before the coach's id, which would take it for one. */}

@@ -49,6 +49,9 @@ const en = {
   'action.coach.portrait': 'Uploaded coach portrait',
   'action.staff.role': 'Changed role',
   'action.plan.update': 'Changed plan',
+  'action.member.account_deleted': 'Member deleted their account',
+  'action.android_waitlist.view': 'Opened Android waitlist',
+  'action.android_waitlist.export': 'Downloaded Android waitlist',
 } as const;
 
 export type AuditTextKey = keyof typeof en;

@@ -15,6 +15,7 @@ const en = {
   navMembers: 'Members',
   navSafety: 'Safety queue',
   navCoaches: 'Coaches',
+  navAndroidWaitlist: 'Android waitlist',
   navAudit: 'Audit log',
   navStaff: 'Staff',
   navPlans: 'Plans',

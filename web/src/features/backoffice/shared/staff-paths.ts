@@ -17,6 +17,8 @@ export const staffPaths = {
   audit: `${root}/audit`,
   accounts: `${root}/accounts`,
   plans: `${root}/plans`,
+  /** androidWaitlist is the members who asked to hear when the app is on Android (staff and admins). */
+  androidWaitlist: `${root}/android-waitlist`,
 } as const;
 
 /** memberPath is the address of one member's page. */

@@ -37,6 +37,7 @@ const LiveStateStep = formStep(() => import('./steps/LiveStateStep').then((m) =>
 const ScoreStep = formStep(() => import('./steps/ScoreStep').then((m) => m.ScoreStep));
 const AccountStep = formStep(() => import('./steps/AccountStep').then((m) => m.AccountStep));
 const TestimonialsStep = formStep(() => import('./steps/TestimonialsStep').then((m) => m.TestimonialsStep));
+const AndroidWaitlistStep = formStep(() => import('./steps/AndroidWaitlistStep').then((m) => m.AndroidWaitlistStep));
 
 const formSteps: Partial<Record<string, { preload: () => void }>> = {
   'name-and-birth': NameAndBirthStep,
@@ -44,6 +45,7 @@ const formSteps: Partial<Record<string, { preload: () => void }>> = {
   'score-screen': ScoreStep,
   account: AccountStep,
   testimonials: TestimonialsStep,
+  'ios-only': AndroidWaitlistStep,
 };
 
 /** The steps whose answers the member must see saved before going on (see useStepSubmit). */
@@ -268,6 +270,9 @@ function Step({ definition, saved, question: defined, member }: StepProps) {
       break;
     case 'testimonials':
       body = <TestimonialsStep {...common} />;
+      break;
+    case IOS_ONLY:
+      body = <AndroidWaitlistStep {...common} email={member?.email ?? ''} />;
       break;
     default:
       body = <ChoiceStep {...common} />;

@@ -1,0 +1,189 @@
+import { useId, useState } from 'react';
+import { HttpError } from '@/lib/api-client';
+import { referenceOf } from '@/lib/problem';
+import { Button } from '@/components/button/Button';
+import { staffLocale } from '@/features/backoffice/shared/dates';
+import { EmailText } from '@/features/backoffice/shared/EmailText';
+import { useStaffTitle } from '@/features/backoffice/shared/use-staff-title';
+import shared from '@/features/backoffice/shared/StaffPage.module.css';
+import { LoadFailed, Loading } from '@/features/backoffice/admin/PageStatus';
+import admin from '@/features/backoffice/admin/admin.module.css';
+import { downloadAndroidWaitlist } from './api/download-android-waitlist';
+import { useStaffAndroidWaitlist, type WaitlistEntry } from './api/get-android-waitlist';
+import { useWaitlistT, type WaitlistTextKey } from './messages';
+import styles from './AndroidWaitlistPage.module.css';
+
+// A joined time is written to the minute, in the reader's own time zone.
+const momentFormat = new Intl.DateTimeFormat(staffLocale, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** formatMoment writes a joined time ("Mar 4, 2026, 3:05 PM"), or the raw value if it can't be read. */
+function formatMoment(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
+}
+
+/** Label repeats a cell's column name inside it, for the stacked rows on a phone. */
+function Label({ children }: { children: string }) {
+  return (
+    <span className={admin.cellLabel} aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
+function EntryRow({ entry }: { entry: WaitlistEntry }) {
+  const t = useWaitlistT();
+  return (
+    <tr>
+      <td className={styles.email}>
+        <Label>{t('email')}</Label>
+        <span>
+          <EmailText email={entry.email} />
+        </span>
+      </td>
+      <td className={styles.nowrap}>
+        <Label>{t('joined')}</Label>
+        <time dateTime={entry.joinedAt}>{formatMoment(entry.joinedAt)}</time>
+      </td>
+    </tr>
+  );
+}
+
+type Download = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: WaitlistTextKey; reference: string };
+
+/**
+ * DownloadButton downloads the whole list as CSV and says, in a live region, how it went: a
+ * failure in plain words with the request's reference code, never a status code.
+ */
+function DownloadButton() {
+  const t = useWaitlistT();
+  const hintId = useId();
+  const [download, setDownload] = useState<Download>({ state: 'idle' });
+
+  async function start() {
+    if (download.state === 'working') return;
+    setDownload({ state: 'working' });
+    try {
+      await downloadAndroidWaitlist();
+      setDownload({ state: 'done' });
+    } catch (error) {
+      const answered = error instanceof HttpError;
+      setDownload({ state: 'failed', text: answered ? 'downloadFailed' : 'downloadConnection', reference: referenceOf(error) });
+    }
+  }
+
+  return (
+    <div className={styles.download}>
+      <Button variant="secondary" onClick={() => void start()} aria-describedby={hintId} aria-disabled={download.state === 'working' || undefined}>
+        <DownloadIcon />
+        {t('download')}
+      </Button>
+      <p id={hintId} className={admin.hint}>
+        {t('downloadHint')}
+      </p>
+      <p role="status" className={styles.downloadStatus}>
+        {download.state === 'working' ? t('downloading') : null}
+        {download.state === 'done' ? t('downloaded') : null}
+        {download.state === 'failed' ? (
+          <span className={styles.failed}>
+            {t(download.text)}
+            {download.reference ? <span className={styles.reference}> {t('reference', { id: download.reference })}</span> : null}
+          </span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 4v11" />
+      <path d="M7 10l5 5 5-5" />
+      <path d="M5 20h14" />
+    </svg>
+  );
+}
+
+/**
+ * AndroidWaitlistPage shows staff who asked to hear when the app is on Android: how many, and who,
+ * newest first, with the joined time, and a download of the whole list as CSV. The server sends 50
+ * at a time; "Show more" asks for the next ones while there are more. Every read is audited by the
+ * server.
+ */
+export function AndroidWaitlistPage() {
+  const t = useWaitlistT();
+  useStaffTitle(t('title'));
+  const query = useStaffAndroidWaitlist();
+  const captionId = useId();
+
+  let body;
+  if (query.isPending) body = <Loading text={t('loading')} />;
+  else if (query.isError && !query.data)
+    body = <LoadFailed title={t('loadFailedTitle')} error={query.error} retry={() => void query.refetch()} />;
+  else {
+    const pages = query.data?.pages ?? [];
+    const entries = pages.flatMap((page) => page.entries);
+    const count = pages.at(-1)?.count ?? 0;
+    body =
+      count === 0 && entries.length === 0 ? (
+        <p className={admin.empty}>{t('none')}</p>
+      ) : (
+        <>
+          <div className={styles.summary}>
+            <p className={styles.count}>{count === 1 ? t('countOne') : t('count', { count })}</p>
+            {entries.length < count ? <p className={shared.muted}>{t('shown', { shown: entries.length, count })}</p> : null}
+          </div>
+          <div className={admin.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+            <table className={`${admin.table} ${admin.stacked}`}>
+              <caption id={captionId} className="visually-hidden">
+                {t('caption')}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('email')}</th>
+                  <th scope="col">{t('joined')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry, i) => (
+                  <EntryRow key={`${entry.joinedAt}-${entry.email}-${i}`} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {query.isFetchNextPageError ? (
+            <p className={shared.fieldError} role="alert">
+              {t('moreFailed')}
+            </p>
+          ) : null}
+          {query.hasNextPage ? (
+            <div>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  if (!query.isFetchingNextPage) void query.fetchNextPage();
+                }}
+                aria-disabled={query.isFetchingNextPage || undefined}
+              >
+                {query.isFetchingNextPage ? t('loadingMore') : t('more')}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      );
+  }
+
+  return (
+    <div className={shared.page}>
+      <div className={admin.head}>
+        <div className={admin.headText}>
+          <h1>{t('title')}</h1>
+          <p className={shared.lead}>{t('lead')}</p>
+        </div>
+        <DownloadButton />
+      </div>
+      {body}
+    </div>
+  );
+}
