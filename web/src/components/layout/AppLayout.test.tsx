@@ -11,9 +11,8 @@ const problemHeading = 'Something went wrong on our side';
 
 /**
  * scrollDown scrolls the page area down, as far as jsdom can tell (it lays nothing out): scrollTop
- * reads 320 until a scroll to the top.
+ * reads 320 until a scroll to the top, and main hears of the scroll as it would from a member.
  */
-// scrollDown scrolls the page area as a member would: the position changes and main hears of it.
 function scrollDown() {
   let top = 320;
   vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => top);
