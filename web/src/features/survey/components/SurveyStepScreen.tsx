@@ -195,8 +195,9 @@ function Step({ definition, saved, question: defined, member }: StepProps) {
   // The steps the member may go to next load ahead, so Next paints them at once. Asking for their
   // code waits until this step is on screen.
   useEffect(() => {
+    // ios-only, and its waitlist's code, is not among them: few members go there, and every member's
+    // first screen would carry it.
     const targets = [question.nextStep, ...(question.answerVariants ?? []).map((v) => v.branchTo ?? '')];
-    if (question.slug === NAME_AND_BIRTH) targets.push(IOS_ONLY);
     return afterNextPaint(() => {
       for (const target of targets) formSteps[target]?.preload();
     });
