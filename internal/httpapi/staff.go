@@ -83,31 +83,47 @@ type staffMembersResponse struct {
 	Next    *string          `json:"next"`
 }
 
-// cursorText writes a page cursor as an opaque token for the next request.
-func cursorText(c *backoffice.Cursor) *string {
-	if c == nil {
-		return nil
-	}
-	t := base64.RawURLEncoding.EncodeToString([]byte(c.SignedUpAt.UTC().Format(time.RFC3339Nano) + "|" + c.UserID))
+// cursorToken writes where a page ended (its last row's time and id) as an opaque token for the
+// next request. The members list and the waitlist page the same way.
+func cursorToken(at time.Time, id string) *string {
+	t := base64.RawURLEncoding.EncodeToString([]byte(at.UTC().Format(time.RFC3339Nano) + "|" + id))
 	return &t
 }
 
-// parseCursor reads a token cursorText wrote; anything else is Invalid.
-func parseCursor(token string) (*backoffice.Cursor, error) {
+// parseCursorToken reads a token cursorToken wrote; ok is false when there is none, and anything
+// else is Invalid.
+func parseCursorToken(token string) (at time.Time, id string, ok bool, err error) {
 	if token == "" {
-		return nil, nil
+		return time.Time{}, "", false, nil
 	}
 	bad := apperr.InvalidFields("The page marker is not one we gave.", apperr.FieldError{Field: "after", Message: "Start again from the first page."})
 	raw, err := base64.RawURLEncoding.DecodeString(token)
 	if err != nil {
-		return nil, bad
+		return time.Time{}, "", false, bad
 	}
-	at, id, ok := strings.Cut(string(raw), "|")
-	t, err := time.Parse(time.RFC3339Nano, at)
-	if !ok || err != nil || id == "" {
-		return nil, bad
+	text, id, cut := strings.Cut(string(raw), "|")
+	at, err = time.Parse(time.RFC3339Nano, text)
+	if !cut || err != nil || id == "" {
+		return time.Time{}, "", false, bad
 	}
-	return &backoffice.Cursor{SignedUpAt: t, UserID: id}, nil
+	return at, id, true, nil
+}
+
+// cursorText writes a members page's cursor as a token.
+func cursorText(c *backoffice.Cursor) *string {
+	if c == nil {
+		return nil
+	}
+	return cursorToken(c.SignedUpAt, c.UserID)
+}
+
+// parseCursor reads a members page's cursor from a token.
+func parseCursor(token string) (*backoffice.Cursor, error) {
+	at, id, ok, err := parseCursorToken(token)
+	if !ok {
+		return nil, err
+	}
+	return &backoffice.Cursor{SignedUpAt: at, UserID: id}, nil
 }
 
 // staffMembers answers GET /api/staff/members: a page of the members list, newest first, searched

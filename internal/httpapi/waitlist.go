@@ -2,12 +2,10 @@ package httpapi
 
 import (
 	"context"
-	"encoding/base64"
 	"net/http"
 	"strings"
 	"time"
 
-	"wayfinder/internal/apperr"
 	"wayfinder/internal/auth"
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/csvsafe"
@@ -96,31 +94,21 @@ type staffWaitlistJSON struct {
 	Next    *string                  `json:"next"`
 }
 
-// waitlistCursorText writes a page cursor of the waitlist as an opaque token for the next request.
+// waitlistCursorText writes a waitlist page's cursor as a token.
 func waitlistCursorText(c *waitlist.Cursor) *string {
 	if c == nil {
 		return nil
 	}
-	t := base64.RawURLEncoding.EncodeToString([]byte(c.JoinedAt.UTC().Format(time.RFC3339Nano) + "|" + c.UserID))
-	return &t
+	return cursorToken(c.JoinedAt, c.UserID)
 }
 
-// parseWaitlistCursor reads a token waitlistCursorText wrote; anything else is Invalid.
+// parseWaitlistCursor reads a waitlist page's cursor from a token.
 func parseWaitlistCursor(token string) (*waitlist.Cursor, error) {
-	if token == "" {
-		return nil, nil
+	at, id, ok, err := parseCursorToken(token)
+	if !ok {
+		return nil, err
 	}
-	bad := apperr.InvalidFields("The page marker is not one we gave.", apperr.FieldError{Field: "after", Message: "Start again from the first page."})
-	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil {
-		return nil, bad
-	}
-	at, id, ok := strings.Cut(string(raw), "|")
-	t, err := time.Parse(time.RFC3339Nano, at)
-	if !ok || err != nil || id == "" {
-		return nil, bad
-	}
-	return &waitlist.Cursor{JoinedAt: t, UserID: id}, nil
+	return &waitlist.Cursor{JoinedAt: at, UserID: id}, nil
 }
 
 // staffWaitlist answers GET /api/staff/android-waitlist: how many members are on the waitlist, and
