@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/button/Button';
 import { staffLocale } from '@/features/backoffice/shared/dates';
 import { memberPath, staffPaths } from '@/features/backoffice/shared/staff-paths';
+import { MoreEntries } from '@/features/backoffice/shared/MoreEntries';
 import { useStaffTitle } from '@/features/backoffice/shared/use-staff-title';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import { LoadFailed, Loading } from '@/features/backoffice/admin/PageStatus';
@@ -209,24 +210,7 @@ export function AuditPage() {
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError ? (
-            <p className={shared.fieldError} role="alert">
-              {t('olderFailed')}
-            </p>
-          ) : null}
-          {query.hasNextPage ? (
-            <div>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  if (!query.isFetchingNextPage) void query.fetchNextPage();
-                }}
-                aria-disabled={query.isFetchingNextPage || undefined}
-              >
-                {query.isFetchingNextPage ? t('loadingOlder') : t('older')}
-              </Button>
-            </div>
-          ) : null}
+          <MoreEntries query={query} more={t('older')} loading={t('loadingOlder')} failed={t('olderFailed')} />
         </>
       );
   }

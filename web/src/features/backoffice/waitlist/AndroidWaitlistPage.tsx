@@ -4,6 +4,7 @@ import { referenceOf } from '@/lib/problem';
 import { Button } from '@/components/button/Button';
 import { staffLocale } from '@/features/backoffice/shared/dates';
 import { EmailText } from '@/features/backoffice/shared/EmailText';
+import { MoreEntries } from '@/features/backoffice/shared/MoreEntries';
 import { useStaffTitle } from '@/features/backoffice/shared/use-staff-title';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import { LoadFailed, Loading } from '@/features/backoffice/admin/PageStatus';
@@ -152,24 +153,7 @@ export function AndroidWaitlistPage() {
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError ? (
-            <p className={shared.fieldError} role="alert">
-              {t('moreFailed')}
-            </p>
-          ) : null}
-          {query.hasNextPage ? (
-            <div>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  if (!query.isFetchingNextPage) void query.fetchNextPage();
-                }}
-                aria-disabled={query.isFetchingNextPage || undefined}
-              >
-                {query.isFetchingNextPage ? t('loadingMore') : t('more')}
-              </Button>
-            </div>
-          ) : null}
+          <MoreEntries query={query} more={t('more')} loading={t('loadingMore')} failed={t('moreFailed')} />
         </>
       );
   }
