@@ -1,7 +1,8 @@
-// Package survey holds the guided onboarding survey as data: its steps, their copy and answer
-// options, the rules that decide whether a member's answers are valid, the way from one step to the
-// next, and the ASRS v1.1 Part A screening score. The definition is embedded in the binary and is the
-// one source of truth for the app and the API, so the client never decides alone what is valid.
+// Package survey holds the guided onboarding survey as data: its steps and answer options, the rules
+// that decide whether a member's answers are valid, the way from one step to the next, and the ASRS
+// v1.1 Part A screening score. The definition is embedded in the binary and is the one source of
+// truth for the app and the API, so the client never decides alone what is valid. Its words come from
+// the app's message catalog, one file per language, and are merged in when it loads.
 //
 // The package is pure: it owns the answer types and the rules over them, and imports no other
 // domain package, so every other package can build on it.
@@ -13,6 +14,8 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+
+	"wayfinder/web"
 )
 
 // QuestionType says how a step is shown and what its answers look like.
@@ -159,12 +162,21 @@ func (d *Definition) FlowRank() func(slug string) int {
 	}
 }
 
+// definitionJSON is the survey's structure: its steps, their order, branches, rules and answer
+// keys. Its words are in the app's message catalog (see definitionCopy).
+//
 //go:embed definition.json
 var definitionJSON []byte
 
-// load parses the embedded definition once: it never changes while the binary runs, and every
-// request validates against it.
-var load = sync.OnceValues(func() (*Definition, error) { return parse(definitionJSON) })
+// load parses the embedded definition with its words in the default language once: it never
+// changes while the binary runs, and every request validates against it.
+var load = sync.OnceValues(func() (*Definition, error) {
+	words, err := web.SurveyCopy(DefaultLanguage)
+	if err != nil {
+		return nil, err
+	}
+	return parse(definitionJSON, words)
+})
 
 // Load returns the embedded survey definition, checked for consistency. Callers must not change it.
 func Load() (*Definition, error) { return load() }
@@ -177,11 +189,18 @@ var illustrations = []string{
 
 var questionTypes = []QuestionType{Progress, Custom, SelectOne, SelectMany, ResponseView, Rate}
 
-// parse decodes a definition and checks it, so a broken edit of the JSON fails at start-up and in
-// tests rather than in front of a member.
-func parse(b []byte) (*Definition, error) {
+// parse decodes a definition's structure, puts in its words and checks it all, so a broken edit of
+// either file fails at start-up and in tests rather than in front of a member.
+func parse(structure, words []byte) (*Definition, error) {
 	var d Definition
-	if err := json.Unmarshal(b, &d); err != nil {
+	if err := json.Unmarshal(structure, &d); err != nil {
+		return nil, fmt.Errorf("survey definition: %w", err)
+	}
+	c, err := decodeCopy(words)
+	if err != nil {
+		return nil, fmt.Errorf("survey definition: %w", err)
+	}
+	if err := d.applyCopy(c); err != nil {
 		return nil, fmt.Errorf("survey definition: %w", err)
 	}
 	if err := d.check(); err != nil {
@@ -235,9 +254,9 @@ func (d *Definition) checkQuestion(q *Question, groups map[int]string) error {
 	if !ok {
 		return fmt.Errorf("unknown group %d", q.GroupID)
 	}
-	if q.GroupTitle != title {
-		return fmt.Errorf("groupTitle %q, want %q", q.GroupTitle, title)
-	}
+	// groupTitle is served for the app's contract (spec §3) but always the group's own title, so it
+	// is derived here rather than written twice.
+	q.GroupTitle = title
 	if q.Title == "" {
 		return fmt.Errorf("no title")
 	}

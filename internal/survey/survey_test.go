@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"wayfinder/web"
 )
 
 func mustLoad(t *testing.T) *Definition {
@@ -227,13 +229,18 @@ func TestDefinitionChecks(t *testing.T) {
 			q(d, "what-apply-to-you")["answerVariants"].([]any)[0].(doc)["branchTo"] = "nowhere"
 		}, "does not exist"},
 		{"unknown group", func(d doc) { q(d, "fidget")["groupId"] = 9 }, "unknown group"},
-		{"wrong group title", func(d doc) { q(d, "fidget")["groupTitle"] = "Other" }, "groupTitle"},
+		{"words in the structure", func(d doc) { q(d, "fidget")["groupTitle"] = "Other" }, "belong in the copy"},
+		{"a label in the structure", func(d doc) {
+			q(d, "fidget")["answerVariants"].([]any)[0].(doc)["value"] = "Often"
+		}, "belong in the copy"},
 		{"duplicate group", func(d doc) { d["groups"] = append(d["groups"].([]any), d["groups"].([]any)[0]) }, "twice"},
 		{"duplicate variant", func(d doc) {
 			v := q(d, "fidget")["answerVariants"].([]any)
 			q(d, "fidget")["answerVariants"] = append(v, v[0])
 		}, "twice"},
-		{"select without variants", func(d doc) { delete(q(d, "how-you-identify"), "answerVariants") }, "needs answer variants"},
+		{"select without variants", func(d doc) {
+			delete(q(d, "how-you-identify"), "answerVariants") // and its labels, below
+		}, "needs answer variants"},
 		{"required not per spec", func(d doc) { q(d, "how-you-identify")["required"] = false }, "required"},
 		{"unknown type", func(d doc) { q(d, "fidget")["type"] = "Slider" }, "unknown type"},
 		{"unknown illustration", func(d doc) { q(d, "fidget")["illustration"] = "cat" }, "illustration"},
@@ -268,9 +275,87 @@ func TestDefinitionChecks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = parse(b)
+		words := englishCopy(t)
+		if tt.name == "select without variants" {
+			// The words name the options too, so they must go for the structure's check to be reached.
+			var w doc
+			if err := json.Unmarshal(words, &w); err != nil {
+				t.Fatal(err)
+			}
+			delete(q(w, "how-you-identify"), "answers")
+			if words, err = json.Marshal(w); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err = parse(b, words)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: parse() error = %v, want one containing %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// englishCopy returns the survey's words in the default language as the server embeds them.
+func englishCopy(t *testing.T) []byte {
+	t.Helper()
+	b, err := web.SurveyCopy(DefaultLanguage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCopyChecks breaks the survey's words one way at a time and wants parse to refuse each: every
+// group, step and answer needs its words, and no word may belong to nothing.
+func TestCopyChecks(t *testing.T) {
+	type doc = map[string]any
+	q := func(d doc, slug string) doc { return d["questions"].(doc)[slug].(doc) }
+	tests := []struct {
+		name    string
+		breakIt func(d doc)
+		want    string
+	}{
+		{"a step without words", func(d doc) { delete(d["questions"].(doc), "fidget") }, "no words for this step"},
+		{"words for no step", func(d doc) { d["questions"].(doc)["fidgett"] = doc{"title": "Fidget"} }, `step "fidgett" is not in the definition`},
+		{"an answer without a label", func(d doc) { delete(q(d, "fidget")["answers"].(doc), "often") }, `answer "often" has no label`},
+		{"an empty label", func(d doc) { q(d, "fidget")["answers"].(doc)["often"] = "" }, `answer "often" has no label`},
+		{"a label for no answer", func(d doc) { q(d, "fidget")["answers"].(doc)["always"] = "Always" }, `answer "always" is not an option`},
+		{"a prompt for no answer", func(d doc) { q(d, "fidget")["answerTexts"] = doc{"always": "Tell us"} }, `answer "always" has a prompt`},
+		{"a group without a title", func(d doc) { delete(d["groups"].(doc), "adhdq") }, "needs a key and a title"},
+		{"a title for no group", func(d doc) { d["groups"].(doc)["extra"] = "Extra" }, `group "extra" is not in the definition`},
+		{"a step without a title", func(d doc) { delete(q(d, "fidget"), "title") }, "no title"},
+		{"a misspelt field", func(d doc) { q(d, "fidget")["titel"] = "Fidget" }, "unknown field"},
+	}
+	for _, tt := range tests {
+		var d doc
+		if err := json.Unmarshal(englishCopy(t), &d); err != nil {
+			t.Fatal(err)
+		}
+		tt.breakIt(d)
+		b, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = parse(definitionJSON, b)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: parse() error = %v, want one containing %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestEveryLanguageHasEveryWord parses the structure with each language's words, so a second
+// language that misses a step or an answer, or names one that doesn't exist, fails here.
+func TestEveryLanguageHasEveryWord(t *testing.T) {
+	languages := web.SurveyCopyLanguages()
+	if !slices.Contains(languages, DefaultLanguage) {
+		t.Fatalf("languages = %v, want %q among them", languages, DefaultLanguage)
+	}
+	for _, lang := range languages {
+		words, err := web.SurveyCopy(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parse(definitionJSON, words); err != nil {
+			t.Errorf("%s: %v", lang, err)
 		}
 	}
 }
