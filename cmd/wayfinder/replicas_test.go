@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -26,6 +25,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"wayfinder/internal/haproxytest"
 	"wayfinder/internal/sqlstore/sqltest"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
@@ -56,13 +56,10 @@ func TestReplicasBehindHAProxy(t *testing.T) {
 	if pg == "" {
 		t.Fatalf("this test needs PostgreSQL: set %s (make test sets it)", sqltest.EnvDatabaseURL)
 	}
-	haproxy, err := exec.LookPath("haproxy")
-	if err != nil {
-		// Debian installs it in /usr/sbin, which is not on every user's PATH.
-		if haproxy, err = exec.LookPath("/usr/sbin/haproxy"); err != nil {
-			t.Fatal("this test needs HAProxy (Debian: apt-get install haproxy)")
-		}
+	if _, err := haproxytest.Binary(); err != nil {
+		t.Fatal(err)
 	}
+	// The replicas' public address is the balancer's, which must be known before they start.
 	ports := freePorts(t, 4)
 	lb := "http://127.0.0.1:" + ports[3]
 
@@ -83,7 +80,7 @@ func TestReplicasBehindHAProxy(t *testing.T) {
 	for _, r := range replicas {
 		r.waitReady(t)
 	}
-	startHAProxy(t, haproxy, ports[3], ports[:3])
+	startHAProxy(t, ports[3], ports[:3])
 
 	def, err := survey.Load()
 	if err != nil {
@@ -314,69 +311,14 @@ func (r *replica) stop(t *testing.T) {
 	}
 }
 
-// startHAProxy balances round-robin over the replicas, checking each on /readyz, and retries a
-// request on another replica when its connection fails or its answer never comes, as a production
-// configuration would.
-func startHAProxy(t *testing.T, haproxy, port string, replicaPorts []string) {
+// startHAProxy runs the balancer on port, in front of the replicas on replicaPorts.
+func startHAProxy(t *testing.T, port string, replicaPorts []string) {
 	t.Helper()
-	var servers strings.Builder
-	for i, p := range replicaPorts {
-		fmt.Fprintf(&servers, "  server r%d 127.0.0.1:%s check\n", i, p)
+	var servers []string
+	for _, p := range replicaPorts {
+		servers = append(servers, "127.0.0.1:"+p)
 	}
-	cfg := `global
-  maxconn 512
-defaults
-  mode http
-  timeout connect 1s
-  timeout client 30s
-  timeout server 10s
-  option forwardfor
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response response-timeout
-frontend members
-  bind 127.0.0.1:` + port + `
-  default_backend replicas
-backend replicas
-  balance roundrobin
-  option httpchk GET /readyz
-  http-check expect status 200
-  default-server inter 200ms fall 1 rise 2
-` + servers.String()
-	file := filepath.Join(t.TempDir(), "haproxy.cfg")
-	if err := os.WriteFile(file, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(haproxy, "-c", "-f", file).CombinedOutput(); err != nil {
-		t.Fatalf("haproxy -c: %v\n%s", err, out)
-	}
-	logs := &syncBuffer{}
-	cmd := exec.Command(haproxy, "-db", "-f", file)
-	cmd.Stdout, cmd.Stderr = logs, logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		if t.Failed() {
-			t.Logf("haproxy:\n%s", logs.String())
-		}
-	})
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		res, err := http.Get("http://127.0.0.1:" + port + "/readyz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("HAProxy did not pass requests within 10 s: %v\n%s", err, logs.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	haproxytest.Start(t, "127.0.0.1:"+port, servers)
 }
 
 // member is one person in their own browser: a cookie jar, and an address of their own, which the

@@ -8,6 +8,9 @@
 //	go run ./tools/surveyload --binary bin/wayfinder --postgres URL       # a throw-away PostgreSQL database
 //	go run ./tools/surveyload --binary bin/wayfinder --search-only        # the staff member search only
 //
+// On PostgreSQL it then starts two more replicas on the same database and sends the same saves
+// through HAProxy in front of all three (--replicas), against the single replica's rate.
+//
 // It starts `wayfinder serve --demo`, signs members in through the embedded provider's pages (and
 // times 200 whole sign-ins, two at a time: budget p99 ≤ 300 ms with the password hash), then
 // sends saves from several clients at once for a few seconds and prints throughput, latency and
@@ -96,9 +99,10 @@ func main() {
 	coachRate := flag.Int("coach-rate", 500, "requests a second to GET /api/chat/list_coaches; 0 skips it")
 	members := flag.Int("search-members", 100000, "members to seed for GET /api/staff/members; 0 skips it")
 	searchOnly := flag.Bool("search-only", false, "measure GET /api/staff/members only")
+	replicas := flag.Int("replicas", 3, "on PostgreSQL, also save through HAProxy in front of this many replicas; 1 skips it")
 	flag.Parse()
-	if *clients < 1 || *duration <= 0 || *members < 0 || *searchOnly && *members == 0 {
-		fmt.Fprintln(os.Stderr, "surveyload: --clients and --duration must be positive, --search-members too with --search-only")
+	if *clients < 1 || *duration <= 0 || *members < 0 || *replicas < 1 || *searchOnly && *members == 0 {
+		fmt.Fprintln(os.Stderr, "surveyload: --clients, --duration and --replicas must be positive, --search-members too with --search-only")
 		os.Exit(2)
 	}
 	// An interrupt cancels the run instead of killing it, so the server, the temp directory and
@@ -106,7 +110,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	var err error
 	if !*searchOnly {
-		err = run(ctx, *binary, *pgURL, *duration, *clients, *coachRate)
+		err = run(ctx, *binary, *pgURL, *duration, *clients, *coachRate, *replicas)
 	}
 	if err == nil && *members > 0 {
 		err = searchMembers(ctx, *binary, *pgURL, *members)
@@ -118,7 +122,7 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, binary, pgURL string, duration time.Duration, clients, coachRate int) error {
+func run(ctx context.Context, binary, pgURL string, duration time.Duration, clients, coachRate, replicas int) error {
 	dir, err := os.MkdirTemp("", "wayfinder-load-")
 	if err != nil {
 		return err
@@ -217,6 +221,11 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 		busy, cores, share(cpu), share(self), busy-share(cpu)-share(self))
 	if cores != 2 {
 		fmt.Printf("    note                  the budget is stated for 2 cores; this machine has %d\n", cores)
+	}
+	if pgURL != "" && replicas > 1 {
+		if err := balancedLoad(ctx, binary, dsn, srv, members, duration, replicas, res); err != nil {
+			return fmt.Errorf("through HAProxy: %w", err)
+		}
 	}
 	if coachRate <= 0 {
 		return nil
@@ -547,7 +556,7 @@ type server struct {
 func start(ctx context.Context, binary, dsn string, extra ...string) (*server, error) {
 	// Every member here signs up from this machine's one address, so its sign-up limit is raised.
 	cmd := exec.Command(binary, append([]string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", dsn,
-		"--log-level", "warn", "--signups-per-hour", "100000"}, extra...)...)
+		"--log-level", "warn", "--signups-per-hour", "100000", "--app-store-url", "https://apps.apple.com/app/id1234567890"}, extra...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
