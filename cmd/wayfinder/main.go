@@ -63,6 +63,8 @@ const usage = `Wayfinder: onboarding for an adult ADHD coaching service.
 Usage:
   wayfinder serve   [flags]   start the server (applies pending migrations first)
   wayfinder migrate [flags]   apply pending database migrations and exit
+  wayfinder backup --to FILE [flags]
+                              copy the SQLite database to FILE while it is in use
   wayfinder users create --email E --role member|staff|admin [flags]
                               create an account at the embedded identity
                               provider; the password is read from standard input
@@ -89,6 +91,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return serve(ctx, rest, getenv, stdout, stderr)
 	case "migrate":
 		return migrate(ctx, rest, getenv, stdout, stderr)
+	case "backup":
+		return backup(ctx, rest, getenv, stdout, stderr)
 	case "users":
 		return users(ctx, rest, getenv, stdin, stdout, stderr)
 	case "coaches":
