@@ -11,6 +11,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 // users runs `wayfinder users create`: an operator's way to make an account at the embedded
@@ -61,16 +62,16 @@ func users(ctx context.Context, args []string, getenv func(string) string, stdin
 	return nil
 }
 
-// describe is an error as an operator should read it: the message meant for people, and each
-// bad field's message.
+// describe is an error as an operator should read it, in English: the message meant for people,
+// and each bad field's message. An internal error, which has none, is shown as the log has it.
 func describe(err error) string {
 	var e *apperr.Error
-	if !errors.As(err, &e) {
+	if !errors.As(err, &e) || e.Key == "" {
 		return err.Error()
 	}
-	parts := []string{e.Message}
+	parts := []string{e.Text(messages.English)}
 	for _, f := range e.Fields {
-		parts = append(parts, f.Field+": "+f.Message)
+		parts = append(parts, f.Field+": "+f.Text(messages.English))
 	}
 	return strings.Join(parts, " ")
 }

@@ -4,6 +4,17 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
+)
+
+// The messages of asking for a new confirmation link (internal/messages holds their words).
+const (
+	msgConfirmedByProvider messages.Key = "api.account.confirmedByProvider"
+	msgMailOff             messages.Key = "api.account.mailOff"
+	msgNoEmail             messages.Key = "api.account.noEmail"
+	msgConfirmedAlready    messages.Key = "api.account.confirmedAlready"
+	msgTooManyLinks        messages.Key = "api.account.tooManyLinks"
+	msgTooManyLinksOne     messages.Key = "api.account.tooManyLinksOne"
 )
 
 // VerificationLinkLifetime is how long an emailed link to confirm an address works: long enough
@@ -21,7 +32,7 @@ const (
 
 // ErrConfirmedByProvider answers a request for a new link where an external identity provider
 // signs members in: it confirms their addresses itself, and this server has no link to send.
-var ErrConfirmedByProvider = apperr.E(apperr.Conflict, "Your sign-in provider confirms your email address, so there’s no link for us to send.")
+var ErrConfirmedByProvider = apperr.E(apperr.Conflict, msgConfirmedByProvider)
 
 // VerificationEmailRequest is what deciding on a new confirmation link needs: whether emails leave
 // this server at all, and the links the account was sent in the last VerificationEmailWindow
@@ -40,18 +51,18 @@ type VerificationEmailRequest struct {
 func CheckVerificationEmail(u User, r VerificationEmailRequest) error {
 	switch {
 	case !r.MailOn:
-		return apperr.E(apperr.Conflict, "We can’t send emails from here yet, so there’s no link to send. You can carry on without one.")
+		return apperr.E(apperr.Conflict, msgMailOff)
 	case u.Email == "":
-		return apperr.E(apperr.Conflict, "Your account has no email address to confirm.")
+		return apperr.E(apperr.Conflict, msgNoEmail)
 	case u.EmailVerified:
-		return apperr.E(apperr.Conflict, "Your email address is confirmed already. There’s nothing more to do.")
+		return apperr.E(apperr.Conflict, msgConfirmedAlready)
 	case r.Sent >= VerificationEmailsPerWindow:
 		wait := r.OldestSent.Add(VerificationEmailWindow).Sub(r.Now)
 		minutes := max(int((wait+time.Minute-1)/time.Minute), 1)
 		if minutes == 1 {
-			return apperr.E(apperr.RateLimited, "We’ve sent you a few links already. Please check your inbox and spam folder, or ask again in a minute.")
+			return apperr.E(apperr.RateLimited, msgTooManyLinksOne)
 		}
-		return apperr.E(apperr.RateLimited, "We’ve sent you a few links already. Please check your inbox and spam folder, or ask again in %d minutes.", minutes)
+		return apperr.E(apperr.RateLimited, msgTooManyLinks, messages.Params{"minutes": minutes})
 	}
 	return nil
 }

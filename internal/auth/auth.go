@@ -26,6 +26,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 // Store is what sign-in needs from storage. *sqlstore.DB satisfies it; the package names only the
@@ -253,10 +254,12 @@ func (s *Service) tokenContext(ctx context.Context) context.Context {
 	return context.WithValue(ctx, oauth2.HTTPClient, s.cfg.HTTPClient)
 }
 
-// defaultOnError answers with a bare problem+json when the HTTP layer has not supplied its own.
-func defaultOnError(w http.ResponseWriter, _ *http.Request, err error) {
+// defaultOnError answers with a bare problem+json when the HTTP layer has not supplied its own, in
+// the language the request asks for.
+func defaultOnError(w http.ResponseWriter, r *http.Request, err error) {
+	lang := messages.Negotiate(r.Header.Get("Accept-Language"))
 	status := http.StatusInternalServerError
-	detail := "Something went wrong on our side. Please try again in a moment."
+	detail := lang.T(apperr.GenericKey(apperr.Internal))
 	switch apperr.CodeOf(err) {
 	case apperr.Unauthenticated:
 		status = http.StatusUnauthorized
@@ -268,8 +271,8 @@ func defaultOnError(w http.ResponseWriter, _ *http.Request, err error) {
 		status = http.StatusServiceUnavailable
 	}
 	var e *apperr.Error
-	if status < 500 && errors.As(err, &e) {
-		detail = e.Message
+	if status < 500 && errors.As(err, &e) && e.Key != "" {
+		detail = e.Text(lang)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("Cache-Control", "no-store")

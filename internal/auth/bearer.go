@@ -18,15 +18,15 @@ func (s *Service) authenticateBearer(r *http.Request, header []string) (Principa
 	raw, ok := bearerToken(header)
 	if !ok {
 		s.log.WarnContext(r.Context(), "bearer token refused", "reason", "malformed Authorization header")
-		return Principal{}, apperr.E(apperr.Unauthenticated, "The Authorization header must be a single Bearer access token.")
+		return Principal{}, apperr.E(apperr.Unauthenticated, msgBearerMalformed)
 	}
 	id, err := s.verifyAccessToken(raw)
 	if err != nil {
 		s.log.WarnContext(r.Context(), "bearer token refused", "reason", truncate(err.Error(), 200))
 		if errors.Is(err, errExpired) {
-			return Principal{}, apperr.E(apperr.Unauthenticated, "The access token has expired. Get a new one and try again.")
+			return Principal{}, apperr.E(apperr.Unauthenticated, msgTokenExpired)
 		}
-		return Principal{}, apperr.E(apperr.Unauthenticated, "The access token is not valid. Sign in again to get a new one.")
+		return Principal{}, apperr.E(apperr.Unauthenticated, msgTokenInvalid)
 	}
 	active, err := s.tokenActive(r.Context(), raw)
 	if err != nil {
@@ -34,7 +34,7 @@ func (s *Service) authenticateBearer(r *http.Request, header []string) (Principa
 	}
 	if !active {
 		s.log.WarnContext(r.Context(), "bearer token refused", "reason", "revoked, signed out or replaced at the provider")
-		return Principal{}, apperr.E(apperr.Unauthenticated, "The access token is not valid. Sign in again to get a new one.")
+		return Principal{}, apperr.E(apperr.Unauthenticated, msgTokenInvalid)
 	}
 	u, err := s.userFor(r.Context(), id)
 	if err != nil {
@@ -55,13 +55,13 @@ func (s *Service) authenticateBearer(r *http.Request, header []string) (Principa
 func (s *Service) userFor(ctx context.Context, id identity) (account.User, error) {
 	// A provider's claims are stored as they come, so they must be text the database keeps.
 	if cleantext.Problem(id.Subject) != "" || cleantext.Problem(id.Email) != "" {
-		return account.User{}, apperr.E(apperr.Unauthenticated, "The sign-in token's subject or email is not valid text.")
+		return account.User{}, apperr.E(apperr.Unauthenticated, msgTokenClaimsUnclean)
 	}
 	u, err := s.store.UserBySubject(ctx, id.Subject)
 	switch {
 	case apperr.Is(err, apperr.NotFound) && s.cfg.ExistingUsersOnly:
 		s.log.WarnContext(ctx, "bearer token refused", "reason", "no account has its subject: the account was closed")
-		return account.User{}, apperr.E(apperr.Unauthenticated, "The access token is not valid. Sign in again to get a new one.")
+		return account.User{}, apperr.E(apperr.Unauthenticated, msgTokenInvalid)
 	case apperr.Is(err, apperr.NotFound):
 		role := id.Role
 		if !id.RoleSet {

@@ -17,6 +17,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 func TestBearer(t *testing.T) {
@@ -118,7 +119,7 @@ func TestBearer(t *testing.T) {
 			if !apperr.Is(err, apperr.Unauthenticated) {
 				t.Errorf("OnError got %v, want Unauthenticated", err)
 			}
-			if ae, ok := err.(*apperr.Error); !ok || !strings.Contains(ae.Message, tt.wantMsg) {
+			if ae, ok := err.(*apperr.Error); !ok || !strings.Contains(ae.Text(messages.English), tt.wantMsg) {
 				t.Errorf("message %q, want it to mention %q", err, tt.wantMsg)
 			}
 			if got := rec.Header().Get("WWW-Authenticate"); got != `Bearer error="invalid_token"` {
@@ -326,7 +327,7 @@ func TestBearerLookupFailure(t *testing.T) {
 		err        error
 		wantStatus int
 	}{
-		{"the lookup fails", false, apperr.E(apperr.Unavailable, "the database is away"), http.StatusServiceUnavailable},
+		{"the lookup fails", false, apperr.Generic(apperr.Unavailable, errors.New("the database is away")), http.StatusServiceUnavailable},
 		{"the lookup works again", true, nil, http.StatusNoContent},
 	}
 	for _, tt := range steps {

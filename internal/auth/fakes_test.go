@@ -10,6 +10,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math/big"
@@ -76,7 +77,7 @@ func (m *memStore) UserByID(_ context.Context, id string) (account.User, error) 
 	m.calls["UserByID"]++
 	u, ok := m.users[id]
 	if !ok {
-		return account.User{}, apperr.E(apperr.NotFound, "no user")
+		return account.User{}, apperr.Generic(apperr.NotFound, errors.New("no user"))
 	}
 	return u, nil
 }
@@ -90,7 +91,7 @@ func (m *memStore) UserBySubject(_ context.Context, subject string) (account.Use
 			return u, nil
 		}
 	}
-	return account.User{}, apperr.E(apperr.NotFound, "no user")
+	return account.User{}, apperr.Generic(apperr.NotFound, errors.New("no user"))
 }
 
 func (m *memStore) EnsureUser(_ context.Context, subject, email string, role account.Role) (account.User, bool, error) {
@@ -134,7 +135,7 @@ func (m *memStore) SetUserRole(_ context.Context, userID string, role account.Ro
 	m.calls["SetUserRole"]++
 	u, ok := m.users[userID]
 	if !ok {
-		return account.User{}, apperr.E(apperr.NotFound, "no user")
+		return account.User{}, apperr.Generic(apperr.NotFound, errors.New("no user"))
 	}
 	u.Role = role
 	m.users[userID] = u
@@ -146,7 +147,7 @@ func (m *memStore) CreateSession(_ context.Context, ws account.Session) error {
 	defer m.mu.Unlock()
 	m.calls["CreateSession"]++
 	if _, ok := m.sessions[ws.IDHash]; ok {
-		return apperr.E(apperr.Conflict, "session exists")
+		return apperr.Generic(apperr.Conflict, errors.New("session exists"))
 	}
 	m.sessions[ws.IDHash] = ws
 	return nil
@@ -162,7 +163,7 @@ func (m *memStore) SessionByIDHash(_ context.Context, idHash string, now time.Ti
 	m.calls["SessionByIDHash"]++
 	ws, ok := m.sessions[idHash]
 	if !ok || !alive(ws, now) {
-		return account.Session{}, apperr.E(apperr.NotFound, "no session")
+		return account.Session{}, apperr.Generic(apperr.NotFound, errors.New("no session"))
 	}
 	return ws, nil
 }
@@ -174,7 +175,7 @@ func (m *memStore) SessionWithUser(_ context.Context, idHash string, now time.Ti
 	m.calls["SessionWithUser"]++
 	ws, ok := m.sessions[idHash]
 	if !ok || !alive(ws, now) {
-		return account.Session{}, account.User{}, apperr.E(apperr.NotFound, "no session")
+		return account.Session{}, account.User{}, apperr.Generic(apperr.NotFound, errors.New("no session"))
 	}
 	return ws, m.users[ws.UserID], nil
 }
@@ -185,7 +186,7 @@ func (m *memStore) TouchSession(_ context.Context, idHash string, now, idleExpir
 	m.calls["TouchSession"]++
 	ws, ok := m.sessions[idHash]
 	if !ok || !alive(ws, now) {
-		return apperr.E(apperr.NotFound, "no session")
+		return apperr.Generic(apperr.NotFound, errors.New("no session"))
 	}
 	ws.LastSeenAt, ws.IdleExpiresAt = now, idleExpiresAt
 	m.sessions[idHash] = ws
@@ -198,7 +199,7 @@ func (m *memStore) UpdateSessionTokens(_ context.Context, idHash, idToken, acces
 	m.calls["UpdateSessionTokens"]++
 	ws, ok := m.sessions[idHash]
 	if !ok {
-		return apperr.E(apperr.NotFound, "no session")
+		return apperr.Generic(apperr.NotFound, errors.New("no session"))
 	}
 	ws.IDToken, ws.AccessToken, ws.RefreshToken, ws.AccessTokenExpiresAt = idToken, accessToken, refreshToken, exp
 	m.sessions[idHash] = ws
@@ -228,7 +229,7 @@ func (m *memStore) TakeLoginState(_ context.Context, stateHash string, now time.
 	ls, ok := m.states[stateHash]
 	delete(m.states, stateHash)
 	if !ok || !ls.ExpiresAt.After(now) {
-		return account.LoginState{}, apperr.E(apperr.NotFound, "no login state")
+		return account.LoginState{}, apperr.Generic(apperr.NotFound, errors.New("no login state"))
 	}
 	return ls, nil
 }

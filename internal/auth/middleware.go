@@ -7,6 +7,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 // How a principal proved who they are.
@@ -86,7 +87,7 @@ func (s *Service) Authenticate(next http.Handler) http.Handler {
 func (s *Service) RequireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := FromContext(r.Context()); !ok {
-			s.cfg.OnError(w, r, apperr.E(apperr.Unauthenticated, "Please sign in to continue."))
+			s.cfg.OnError(w, r, apperr.E(apperr.Unauthenticated, msgSignIn))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -95,20 +96,20 @@ func (s *Service) RequireUser(next http.Handler) http.Handler {
 
 // RequireStaff refuses anonymous requests with Unauthenticated and members with Forbidden.
 func (s *Service) RequireStaff(next http.Handler) http.Handler {
-	return s.requireRole(func(p Principal) bool { return p.Staff }, "This is only for our staff.", next)
+	return s.requireRole(func(p Principal) bool { return p.Staff }, msgStaffOnly, next)
 }
 
 // RequireAdmin refuses anonymous requests with Unauthenticated, and members and staff who are not
 // admins with Forbidden.
 func (s *Service) RequireAdmin(next http.Handler) http.Handler {
-	return s.requireRole(func(p Principal) bool { return p.Admin }, "This is only for administrators.", next)
+	return s.requireRole(func(p Principal) bool { return p.Admin }, msgAdminsOnly, next)
 }
 
 // requireRole runs next for a signed-in caller whom allowed lets in, and refuses anyone else.
-func (s *Service) requireRole(allowed func(Principal) bool, refusal string, next http.Handler) http.Handler {
+func (s *Service) requireRole(allowed func(Principal) bool, refusal messages.Key, next http.Handler) http.Handler {
 	return s.RequireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p, _ := FromContext(r.Context()); !allowed(p) {
-			s.cfg.OnError(w, r, apperr.E(apperr.Forbidden, "%s", refusal))
+			s.cfg.OnError(w, r, apperr.E(apperr.Forbidden, refusal))
 			return
 		}
 		next.ServeHTTP(w, r)

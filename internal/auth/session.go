@@ -150,7 +150,7 @@ func (s *Service) refresh(ctx context.Context, ws account.Session) (bool, error)
 		}
 		return res.Val.(bool), nil
 	case <-ctx.Done():
-		return false, apperr.Wrap(apperr.Unavailable, ctx.Err(), "The request was cancelled.")
+		return false, apperr.Wrap(apperr.Unavailable, ctx.Err(), msgCancelled)
 	}
 }
 

@@ -213,7 +213,7 @@ func (s *Service) redirectProblem(w http.ResponseWriter, r *http.Request, reason
 func (s *Service) Logout(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		s.cfg.OnError(w, r, apperr.E(apperr.MethodNotAllowed, "Sign out with POST."))
+		s.cfg.OnError(w, r, apperr.E(apperr.MethodNotAllowed, msgSignOutWithPost))
 		return
 	}
 	ctx := r.Context()

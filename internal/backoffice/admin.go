@@ -10,6 +10,7 @@ import (
 	"wayfinder/internal/billing"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/media"
+	"wayfinder/internal/messages"
 )
 
 // Coaches returns every coach, resting ones included, by name, with their members now. Staff read
@@ -81,7 +82,7 @@ func (s *Service) replaceCoach(ctx context.Context, actor Actor, action, id stri
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		before, err := s.store.CoachByID(ctx, id)
 		if apperr.CodeOf(err) == apperr.NotFound {
-			return apperr.E(apperr.NotFound, "There is no coach with that id.")
+			return apperr.E(apperr.NotFound, msgNoSuchCoach)
 		}
 		if err != nil {
 			return err
@@ -152,14 +153,14 @@ func (s *Service) SetRole(ctx context.Context, actor Actor, email string, role a
 		return account.User{}, err
 	}
 	if s.rolesFromProvider {
-		return account.User{}, apperr.E(apperr.Conflict, "Roles come from your identity provider here. Please change them there.")
+		return account.User{}, apperr.E(apperr.Conflict, msgRolesFromProvider)
 	}
 	email = strings.TrimSpace(email)
 	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email {
-		return account.User{}, apperr.InvalidFields("Please give an email address.", apperr.FieldError{Field: "email", Message: "Give an email address like name@example.com."})
+		return account.User{}, apperr.InvalidFields(msgGiveEmail, apperr.Field("email", msgGiveEmailField))
 	}
 	if !role.Valid() {
-		return account.User{}, apperr.InvalidFields("Please choose a role.", apperr.FieldError{Field: "role", Message: "Choose member, staff or admin."})
+		return account.User{}, apperr.InvalidFields(msgChooseRole, apperr.Field("role", msgChooseRoleField))
 	}
 	var u account.User
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
@@ -167,11 +168,11 @@ func (s *Service) SetRole(ctx context.Context, actor Actor, email string, role a
 		u, err = s.store.UserByEmail(ctx, email)
 		switch {
 		case apperr.CodeOf(err) == apperr.NotFound:
-			return apperr.E(apperr.NotFound, "No one has signed up with %s yet. Ask them to create an account first.", email)
+			return apperr.E(apperr.NotFound, msgNoAccountForEmail, messages.Params{"email": email})
 		case err != nil:
 			return err
 		case u.ID == actor.UserID:
-			return apperr.E(apperr.Conflict, "You can't change your own role. Please ask another admin.")
+			return apperr.E(apperr.Conflict, msgOwnRole)
 		case u.Role == role:
 			return nil
 		}
@@ -205,7 +206,7 @@ func (s *Service) SetPlanOffered(ctx context.Context, actor Actor, planID string
 		var err error
 		p, err = s.store.PlanByID(ctx, planID)
 		if apperr.CodeOf(err) == apperr.NotFound {
-			return apperr.E(apperr.NotFound, "There is no plan with that id.")
+			return apperr.E(apperr.NotFound, msgNoSuchPlan)
 		}
 		if err != nil {
 			return err

@@ -5,6 +5,7 @@ package backoffice
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"wayfinder/internal/billing"
 	"wayfinder/internal/cleantext"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 )
@@ -189,10 +191,11 @@ const maxSearchLength = 100
 func (s *Service) Members(ctx context.Context, actor Actor, text string, after *Cursor) ([]MemberRow, *Cursor, error) {
 	text = strings.TrimSpace(text)
 	if problem := cleantext.Problem(text); problem != "" || utf8.RuneCountInString(text) > maxSearchLength {
+		field := apperr.Field("q", problem)
 		if problem == "" {
-			problem = "Please search with 100 characters or fewer."
+			field = apperr.Field("q", msgSearchTooLong, messages.Params{"max": maxSearchLength})
 		}
-		return nil, nil, apperr.InvalidFields("The search needs another look.", apperr.FieldError{Field: "q", Message: problem})
+		return nil, nil, apperr.InvalidFields(msgSearchNeedsLook, field)
 	}
 	var rows []MemberRow
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
@@ -293,10 +296,10 @@ func (s *Service) Member(ctx context.Context, actor Actor, userID string) (Membe
 func (s *Service) member(ctx context.Context, userID string) (account.User, error) {
 	u, err := s.store.UserByID(ctx, userID)
 	if err == nil && u.Role != account.RoleMember {
-		err = apperr.E(apperr.NotFound, "not a member")
+		err = apperr.Generic(apperr.NotFound, errors.New("not a member"))
 	}
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return account.User{}, apperr.E(apperr.NotFound, "Unable to fetch user: there is no member with that id.")
+		return account.User{}, apperr.E(apperr.NotFound, msgNoSuchMember)
 	}
 	return u, err
 }
@@ -373,7 +376,7 @@ func (s *Service) audit(ctx context.Context, actor Actor, action, memberID strin
 // checks again so that no other caller can skip it.
 func requireAdmin(actor Actor) error {
 	if !actor.Admin {
-		return apperr.E(apperr.Forbidden, "This is only for administrators.")
+		return apperr.E(apperr.Forbidden, msgAdminsOnly)
 	}
 	return nil
 }

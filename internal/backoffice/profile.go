@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"wayfinder/internal/cleantext"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/media"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 )
@@ -32,14 +32,18 @@ type Profile struct {
 // rules are the survey's: a name the member could have typed, an adult's date of birth.
 func (p Profile) check(now time.Time) (*time.Time, error) {
 	var bad []apperr.FieldError
-	for _, f := range []struct{ field, which, value string }{{"firstName", "first", p.FirstName}, {"lastName", "last", p.LastName}} {
+	for _, f := range []struct {
+		field   string
+		missing messages.Key
+		value   string
+	}{{"firstName", msgAddFirstName, p.FirstName}, {"lastName", msgAddLastName, p.LastName}} {
 		switch {
 		case !cleantext.HasVisible(f.value):
-			bad = append(bad, apperr.FieldError{Field: f.field, Message: fmt.Sprintf("Please add the member's %s name.", f.which)})
+			bad = append(bad, apperr.Field(f.field, f.missing))
 		case utf8.RuneCountInString(f.value) > survey.MaxNameLen:
-			bad = append(bad, apperr.FieldError{Field: f.field, Message: fmt.Sprintf("Please keep it to %d characters or fewer.", survey.MaxNameLen)})
+			bad = append(bad, apperr.Field(f.field, msgNameTooLong, messages.Params{"max": survey.MaxNameLen}))
 		case cleantext.Problem(f.value) != "":
-			bad = append(bad, apperr.FieldError{Field: f.field, Message: cleantext.Problem(f.value)})
+			bad = append(bad, apperr.Field(f.field, cleantext.Problem(f.value)))
 		}
 	}
 	var dob *time.Time
@@ -47,22 +51,22 @@ func (p Profile) check(now time.Time) (*time.Time, error) {
 		d, ok := survey.ParseDateOfBirth(p.DateOfBirth)
 		switch {
 		case !ok:
-			bad = append(bad, apperr.FieldError{Field: "dateOfBirth", Message: "Please give a real date, like 1990-04-30."})
+			bad = append(bad, apperr.Field("dateOfBirth", msgDateInvalid))
 		case d.After(now):
-			bad = append(bad, apperr.FieldError{Field: "dateOfBirth", Message: "A date of birth can't be in the future."})
+			bad = append(bad, apperr.Field("dateOfBirth", msgDateInFuture))
 		case survey.AgeOn(d, now) < survey.MinimumAge:
-			bad = append(bad, apperr.FieldError{Field: "dateOfBirth", Message: fmt.Sprintf("Members must be %d or older.", survey.MinimumAge)})
+			bad = append(bad, apperr.Field("dateOfBirth", msgTooYoung, messages.Params{"age": survey.MinimumAge}))
 		case survey.AgeOn(d, now) >= survey.MinimumAge+survey.BirthSpan:
-			bad = append(bad, apperr.FieldError{Field: "dateOfBirth", Message: "Please check the year."})
+			bad = append(bad, apperr.Field("dateOfBirth", msgCheckYear))
 		default:
 			dob = &d
 		}
 	}
 	if !account.ValidDevice(p.Device) {
-		bad = append(bad, apperr.FieldError{Field: "device", Message: "Choose iPhone, Android or not said."})
+		bad = append(bad, apperr.Field("device", msgChooseDevice))
 	}
 	if len(bad) > 0 {
-		return nil, apperr.InvalidFields("Unable to update user profile: some details need another look.", bad...)
+		return nil, apperr.InvalidFields(msgProfileNeedsLook, bad...)
 	}
 	return dob, nil
 }

@@ -10,6 +10,7 @@ import (
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/cleantext"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/onboarding"
 )
 
@@ -48,11 +49,11 @@ func (s *Service) ReviewSafety(ctx context.Context, actor Actor, id int64, note 
 	note = strings.TrimSpace(note)
 	switch {
 	case !cleantext.HasVisible(note):
-		return FollowUp{}, apperr.InvalidFields("Please add a note.", apperr.FieldError{Field: "note", Message: "Say who talked to the member and what was agreed."})
+		return FollowUp{}, apperr.InvalidFields(msgAddNote, apperr.Field("note", msgAddNoteField))
 	case utf8.RuneCountInString(note) > MaxReviewNoteLength:
-		return FollowUp{}, apperr.InvalidFields("The note is too long.", apperr.FieldError{Field: "note", Message: "Please keep it to 2000 characters or fewer."})
+		return FollowUp{}, apperr.InvalidFields(msgNoteTooLong, apperr.Field("note", msgNoteTooLongField, messages.Params{"max": MaxReviewNoteLength}))
 	case cleantext.ParagraphsProblem(note) != "":
-		return FollowUp{}, apperr.InvalidFields("The note needs another look.", apperr.FieldError{Field: "note", Message: cleantext.ParagraphsProblem(note)})
+		return FollowUp{}, apperr.InvalidFields(msgNoteNeedsLook, apperr.Field("note", cleantext.ParagraphsProblem(note)))
 	}
 	var f FollowUp
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
@@ -61,7 +62,7 @@ func (s *Service) ReviewSafety(ctx context.Context, actor Actor, id int64, note 
 			return err
 		}
 		if f.ReviewedAt != nil {
-			return apperr.E(apperr.Conflict, "Someone reviewed this already, at %s.", f.ReviewedAt.Format("15:04 on 2 January"))
+			return apperr.E(apperr.Conflict, msgReviewedAlready, messages.Params{"time": f.ReviewedAt.Format("15:04 on 2 January")})
 		}
 		at := notBefore(s.now().UTC(), f.DisclosedAt)
 		f.ReviewedAt, f.ReviewedBy, f.ReviewNote = &at, actor.Email, note
@@ -93,9 +94,9 @@ func (s *Service) ReopenJourney(ctx context.Context, actor Actor, id int64) (Fol
 		}
 		switch {
 		case f.ReviewedAt == nil:
-			return apperr.E(apperr.Conflict, "Please review this first, with a note.")
+			return apperr.E(apperr.Conflict, msgReviewFirst)
 		case f.ReopenedAt != nil:
-			return apperr.E(apperr.Conflict, "This member's sign-up is open already.")
+			return apperr.E(apperr.Conflict, msgOpenAlready)
 		}
 		at := notBefore(s.now().UTC(), *f.ReviewedAt)
 		f.ReopenedAt, f.ReopenedBy = &at, actor.Email
@@ -119,7 +120,7 @@ func notBefore(t, earliest time.Time) time.Time {
 func (s *Service) lockFollowUp(ctx context.Context, id int64) (FollowUp, error) {
 	f, err := s.store.LockSafetyDisclosure(ctx, id)
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return FollowUp{}, apperr.E(apperr.NotFound, "There is no follow-up with that number.")
+		return FollowUp{}, ErrNoFollowUp
 	}
 	return f, err
 }

@@ -12,6 +12,31 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/cleantext"
+	"wayfinder/internal/messages"
+)
+
+// The messages of billing (internal/messages holds their words). A plan's field messages are for
+// the operators who write plans; the rest are a member's.
+const (
+	msgPlanInvalid       messages.Key = "api.plan.invalid"
+	msgPlanID            messages.Key = "api.plan.id"
+	msgPlanName          messages.Key = "api.plan.name"
+	msgPlanAmount        messages.Key = "api.plan.amount"
+	msgPlanCurrency      messages.Key = "api.plan.currency"
+	msgPlanInterval      messages.Key = "api.plan.interval"
+	msgPlanStripePrice   messages.Key = "api.plan.stripePrice"
+	msgPlanIncludes      messages.Key = "api.plan.includes"
+	msgPlanIncludeLine   messages.Key = "api.plan.includeLine"
+	msgPlanTrialDays     messages.Key = "api.plan.trialDays"
+	msgPlanTrialOneOff   messages.Key = "api.plan.trialOneOff"
+	msgPlanSupport       messages.Key = "api.plan.support"
+	msgConfirmEmailFirst messages.Key = "api.billing.confirmEmailFirst"
+	msgNoPlans           messages.Key = "api.billing.noPlans"
+	msgPlanWithdrawn     messages.Key = "api.billing.planWithdrawn"
+	msgChooseShownPlan   messages.Key = "api.billing.chooseShownPlan"
+	msgHoldsPlan         messages.Key = "api.billing.holdsPlan"
+	msgCheckoutNotFound  messages.Key = "api.billing.checkoutNotFound"
+	msgChooseCoachFirst  messages.Key = "api.billing.chooseCoachFirst"
 )
 
 // Interval is how often a plan is charged.
@@ -74,49 +99,49 @@ var (
 // Check returns an Invalid error naming every field of the plan that is not acceptable, or nil.
 func (p Plan) Check() error {
 	var bad []apperr.FieldError
-	add := func(field, format string, args ...any) {
-		bad = append(bad, apperr.FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+	add := func(field string, key messages.Key, params ...messages.Params) {
+		bad = append(bad, apperr.Field(field, key, params...))
 	}
 	if !planIDPattern.MatchString(p.ID) {
-		add("id", "must be 1 to 40 lower-case letters, digits, - or _, starting with a letter or digit")
+		add("id", msgPlanID)
 	}
 	switch n := utf8.RuneCountInString(p.Name); {
 	case !cleantext.HasVisible(p.Name) || n > MaxPlanNameLength:
-		add("name", "must be 1 to %d characters", MaxPlanNameLength)
+		add("name", msgPlanName, messages.Params{"max": MaxPlanNameLength})
 	case cleantext.Problem(p.Name) != "":
-		add("name", "%s", cleantext.Problem(p.Name))
+		add("name", cleantext.Problem(p.Name))
 	}
 	if p.Price.Amount <= 0 || p.Price.Amount > MaxAmount {
-		add("price.amount", "must be a whole number of the currency's smallest unit (cents), from 1 to %d", MaxAmount)
+		add("price.amount", msgPlanAmount, messages.Params{"max": MaxAmount})
 	}
 	if !currencyPattern.MatchString(p.Price.Currency) {
-		add("price.currency", "must be a three-letter ISO currency code in lower case, such as usd")
+		add("price.currency", msgPlanCurrency)
 	}
 	if p.Price.Interval != Monthly && p.Price.Interval != OneOff {
-		add("price.interval", "must be %q or %q", Monthly, OneOff)
+		add("price.interval", msgPlanInterval, messages.Params{"monthly": Monthly, "oneOff": OneOff})
 	}
 	if p.StripePriceID == "" || len(p.StripePriceID) > maxStripePriceLength || cleantext.Problem(p.StripePriceID) != "" {
-		add("stripePriceId", "must be the id of a price in Stripe, such as price_1Q…")
+		add("stripePriceId", msgPlanStripePrice)
 	}
 	if len(p.Includes) == 0 || len(p.Includes) > MaxIncludes {
-		add("includes", "must list 1 to %d things the plan includes", MaxIncludes)
+		add("includes", msgPlanIncludes, messages.Params{"max": MaxIncludes})
 	}
 	for i, line := range p.Includes {
 		if !cleantext.HasVisible(line) || utf8.RuneCountInString(line) > MaxIncludeLength || cleantext.Problem(line) != "" {
-			add(fmt.Sprintf("includes[%d]", i), "must be one line of 1 to %d characters", MaxIncludeLength)
+			add(fmt.Sprintf("includes[%d]", i), msgPlanIncludeLine, messages.Params{"max": MaxIncludeLength})
 		}
 	}
 	switch {
 	case p.TrialDays < 0 || p.TrialDays > MaxTrialDays:
-		add("trialDays", "must be from 0 to %d", MaxTrialDays)
+		add("trialDays", msgPlanTrialDays, messages.Params{"max": MaxTrialDays})
 	case p.TrialDays > 0 && p.Price.Interval == OneOff:
-		add("trialDays", "must be 0 for a one-off plan: a free trial needs a plan that is charged monthly")
+		add("trialDays", msgPlanTrialOneOff)
 	}
 	if _, ok := supportOrder[p.Support]; !ok {
-		add("support", "must be %q, %q or %q", Light, Standard, Intensive)
+		add("support", msgPlanSupport, messages.Params{"light": Light, "standard": Standard, "intensive": Intensive})
 	}
 	if len(bad) > 0 {
-		return apperr.InvalidFields("The plan's details are not valid.", bad...)
+		return apperr.InvalidFields(msgPlanInvalid, bad...)
 	}
 	return nil
 }

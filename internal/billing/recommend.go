@@ -3,6 +3,8 @@ package billing
 import (
 	"slices"
 	"sort"
+
+	"wayfinder/internal/messages"
 )
 
 // Needs is what a member's answers say about the support they want: the kinds of help they asked
@@ -32,48 +34,56 @@ const (
 const highScore = 4
 
 // rule is one line of the recommendation table: when its test holds, the member gets its level of
-// support, for the reason it gives.
+// support, for the reason it gives (a key of the catalog in internal/messages).
 type rule struct {
 	applies func(n Needs) bool
 	support Support
-	reason  string
+	reason  messages.Key
 }
 
-// rules is the recommendation, first match wins. Each reason speaks of what the member told us and
-// of the amount of support, never of a plan's contents, which are the operator's to change.
+// The reasons of the recommendation. Each speaks of what the member told us and of the amount of
+// support, never of a plan's contents, which are the operator's to change.
+const (
+	msgReasonCheckIns messages.Key = "api.plan.reason.checkIns"
+	msgReasonOnOwn    messages.Key = "api.plan.reason.onTheirOwn"
+	msgReasonInCorner messages.Key = "api.plan.reason.inYourCorner"
+	msgReasonGoals    messages.Key = "api.plan.reason.goals"
+	msgReasonGoodFit  messages.Key = "api.plan.reason.goodFit"
+	// nearestReason is given when no plan offers the support the answers call for, and the nearest
+	// one is recommended instead.
+	nearestReason messages.Key = "api.plan.reason.nearest"
+)
+
+// rules is the recommendation, first match wins.
 var rules = []rule{
 	{
 		applies: func(n Needs) bool { return n.high() && (n.wants(helpCheckIns) || n.wants(helpAccountable)) },
 		support: Intensive,
-		reason:  "You asked for regular check-ins, and your answers suggest ADHD often gets in your way, so we recommend the plan with the most support.",
+		reason:  msgReasonCheckIns,
 	},
 	{
 		applies: func(n Needs) bool { return n.high() && n.onTheirOwn() },
 		support: Intensive,
-		reason:  "You’re managing ADHD on your own today, and your answers suggest it often gets in your way, so we recommend the plan with the most support.",
+		reason:  msgReasonOnOwn,
 	},
 	{
 		applies: func(n Needs) bool {
 			return n.wants(helpCheckIns) || n.wants(helpAccountable) || n.wants(helpEmotional)
 		},
 		support: Standard,
-		reason:  "You’d like someone in your corner week to week, so we recommend steady, regular time with your coach.",
+		reason:  msgReasonInCorner,
 	},
 	{
 		applies: func(n Needs) bool { return !n.high() && (n.wants(helpGoals) || n.wants(helpExplain)) },
 		support: Light,
-		reason:  "You want clear goals and a better grasp of how your ADHD works, so a lighter plan is a good place to start.",
+		reason:  msgReasonGoals,
 	},
 	{
 		applies: func(Needs) bool { return true },
 		support: Standard,
-		reason:  "Based on your answers, steady, regular time with your coach is a good fit.",
+		reason:  msgReasonGoodFit,
 	},
 }
-
-// nearestReason is the reason given when no plan offers the support the answers call for, and the
-// nearest one is recommended instead.
-const nearestReason = "Of our plans, this one comes closest to what you told us you need."
 
 func (n Needs) high() bool              { return n.Score != nil && *n.Score >= highScore }
 func (n Needs) wants(help string) bool  { return slices.Contains(n.Help, help) }
@@ -84,8 +94,9 @@ func (n Needs) onTheirOwn() bool {
 	return !n.manages(manageMedication) && !n.manages(manageTherapy) && !n.manages(manageCoach)
 }
 
-// SupportFor returns the support a member's answers call for, and why, in one plain sentence.
-func SupportFor(n Needs) (Support, string) {
+// SupportFor returns the support a member's answers call for, and the key of why, in one plain
+// sentence.
+func SupportFor(n Needs) (Support, messages.Key) {
 	for _, r := range rules {
 		if r.applies(n) {
 			return r.support, r.reason
@@ -97,7 +108,7 @@ func SupportFor(n Needs) (Support, string) {
 // Recommend picks one of the plans for the member: a plan giving the support their answers call
 // for (the cheapest, if several do), or else the plan nearest to it. ok is false only when there
 // are no plans. The same answers and plans always give the same plan.
-func Recommend(n Needs, plans []Plan) (plan Plan, reason string, ok bool) {
+func Recommend(n Needs, plans []Plan) (plan Plan, reason messages.Key, ok bool) {
 	if len(plans) == 0 {
 		return Plan{}, "", false
 	}

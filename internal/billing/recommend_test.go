@@ -3,6 +3,8 @@ package billing
 import (
 	"strings"
 	"testing"
+
+	"wayfinder/internal/messages"
 )
 
 func score(n int) *int { return &n }
@@ -29,7 +31,7 @@ func TestSupportFor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, reason := SupportFor(tt.needs)
-		if got != tt.want || !strings.Contains(reason, tt.reason) {
+		if got != tt.want || !strings.Contains(messages.English.T(reason), tt.reason) {
 			t.Errorf("%s: SupportFor() = %s, %q; want %s, a reason with %q", tt.name, got, reason, tt.want, tt.reason)
 		}
 		if again, _ := SupportFor(tt.needs); again != got {

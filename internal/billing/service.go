@@ -2,12 +2,14 @@ package billing
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/messages"
 )
 
 // Store is what the Service needs of the database. Its signatures are those of sqlstore.DB.
@@ -114,13 +116,13 @@ func NewService(store Store, journey Journey, payments Payments, now func() time
 func (s *Service) RequireVerifiedEmail() { s.verifiedEmailToPay = true }
 
 // ErrEmailNotVerified is checkout's answer to a member who must confirm their email address first.
-var ErrEmailNotVerified = apperr.E(apperr.Forbidden, "Please confirm your email address before paying. Use the link we emailed you, or ask for a new one.")
+var ErrEmailNotVerified = apperr.E(apperr.Forbidden, msgConfirmEmailFirst)
 
 // Offer is what a member sees on the plan steps.
 type Offer struct {
-	Plans        []Plan // active plans, the recommended one first
-	Recommended  string // the recommended plan's id
-	Reason       string // why, in one plain sentence
+	Plans        []Plan       // active plans, the recommended one first
+	Recommended  string       // the recommended plan's id
+	Reason       messages.Key // why, in one plain sentence
 	Charges      map[string]Charges
 	Coupon       *Coupon // nil when the member arrived without one
 	Coach        coaching.Coach
@@ -148,7 +150,7 @@ func (s *Service) Offer(ctx context.Context, userID string) (Offer, error) {
 	}
 	recommended, reason, ok := Recommend(needs, plans)
 	if !ok {
-		return Offer{}, apperr.E(apperr.Unavailable, "We have no plans to offer right now. Please try again later.")
+		return Offer{}, apperr.E(apperr.Unavailable, msgNoPlans)
 	}
 	sub, err := s.Subscription(ctx, userID)
 	if err != nil {
@@ -201,8 +203,7 @@ type CheckoutURLs struct {
 func (s *Service) Checkout(ctx context.Context, userID, email, planID string, urls CheckoutURLs) (CheckoutSession, error) {
 	plan, err := s.store.PlanByID(ctx, planID)
 	if apperr.CodeOf(err) == apperr.NotFound || (err == nil && !plan.Active) {
-		return CheckoutSession{}, apperr.InvalidFields("This plan isn’t offered any more.",
-			apperr.FieldError{Field: "planId", Message: "Please choose one of the plans shown."})
+		return CheckoutSession{}, apperr.InvalidFields(msgPlanWithdrawn, apperr.Field("planId", msgChooseShownPlan))
 	}
 	if err != nil {
 		return CheckoutSession{}, err
@@ -215,7 +216,7 @@ func (s *Service) Checkout(ctx context.Context, userID, email, planID string, ur
 		return CheckoutSession{}, err
 	}
 	if sub.Status.HoldsPlan() {
-		return CheckoutSession{}, apperr.E(apperr.Conflict, "You already have a plan, so there’s nothing more to pay.")
+		return CheckoutSession{}, apperr.E(apperr.Conflict, msgHoldsPlan)
 	}
 	if unverified, err := s.emailUnverified(ctx, userID); err != nil {
 		return CheckoutSession{}, err
@@ -274,10 +275,10 @@ type MemberCheckout struct {
 func (s *Service) MemberCheckout(ctx context.Context, userID, sessionID string) (MemberCheckout, error) {
 	session, err := s.store.CheckoutByID(ctx, sessionID)
 	if err == nil && session.UserID != userID {
-		err = apperr.E(apperr.NotFound, "not this member's checkout")
+		err = apperr.Generic(apperr.NotFound, errors.New("not this member's checkout"))
 	}
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return MemberCheckout{}, apperr.E(apperr.NotFound, "We couldn't find that checkout. Please start again from your plan.")
+		return MemberCheckout{}, apperr.E(apperr.NotFound, msgCheckoutNotFound)
 	}
 	if err != nil {
 		return MemberCheckout{}, err
@@ -378,7 +379,7 @@ func (s *Service) requireJourney(ctx context.Context, userID string) (coaching.C
 	}
 	current, err := s.store.CurrentAssignment(ctx, userID)
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return coaching.Coach{}, apperr.E(apperr.Conflict, "Please choose your coach first.")
+		return coaching.Coach{}, apperr.E(apperr.Conflict, msgChooseCoachFirst)
 	}
 	if err != nil {
 		return coaching.Coach{}, err

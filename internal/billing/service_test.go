@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -28,25 +29,25 @@ func (f *fakeStore) InTx(ctx context.Context, fn func(ctx context.Context) error
 func (f *fakeStore) LockUser(context.Context, string) error { return nil }
 func (f *fakeStore) UserByID(_ context.Context, id string) (account.User, error) {
 	if id != f.user.ID {
-		return account.User{}, apperr.E(apperr.NotFound, "no such user")
+		return account.User{}, apperr.Generic(apperr.NotFound, errors.New("no such user"))
 	}
 	return f.user, nil
 }
 func (f *fakeStore) Plans(context.Context, bool) ([]Plan, error) { return []Plan{steady}, nil }
 func (f *fakeStore) PlanByID(_ context.Context, id string) (Plan, error) {
 	if id != steady.ID {
-		return Plan{}, apperr.E(apperr.NotFound, "no such plan")
+		return Plan{}, apperr.Generic(apperr.NotFound, errors.New("no such plan"))
 	}
 	return steady, nil
 }
 func (f *fakeStore) Subscription(context.Context, string) (Subscription, error) {
 	if f.sub.Status == "" {
-		return Subscription{}, apperr.E(apperr.NotFound, "none")
+		return Subscription{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 	}
 	return f.sub, nil
 }
 func (f *fakeStore) SubscriptionByProviderID(context.Context, string) (Subscription, error) {
-	return Subscription{}, apperr.E(apperr.NotFound, "none")
+	return Subscription{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 }
 func (f *fakeStore) SaveSubscription(context.Context, Subscription) error { return nil }
 func (f *fakeStore) RecordEvent(context.Context, string, string, time.Time) (bool, error) {
@@ -57,10 +58,10 @@ func (f *fakeStore) SaveCheckout(_ context.Context, c CheckoutSession) error {
 	return nil
 }
 func (f *fakeStore) CheckoutByID(context.Context, string) (CheckoutSession, error) {
-	return CheckoutSession{}, apperr.E(apperr.NotFound, "none")
+	return CheckoutSession{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 }
 func (f *fakeStore) LatestCheckout(context.Context, string) (CheckoutSession, error) {
-	return CheckoutSession{}, apperr.E(apperr.NotFound, "none")
+	return CheckoutSession{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 }
 func (f *fakeStore) CurrentAssignment(_ context.Context, userID string) (coaching.Assignment, error) {
 	return coaching.Assignment{UserID: userID, CoachID: "tess"}, nil
@@ -81,7 +82,7 @@ type fakePayments struct{ started int }
 
 func (p *fakePayments) TestMode() bool { return true }
 func (p *fakePayments) FindPromotion(context.Context, string) (Promotion, error) {
-	return Promotion{}, apperr.E(apperr.NotFound, "none")
+	return Promotion{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 }
 func (p *fakePayments) CreateCheckout(_ context.Context, req CheckoutRequest) (CheckoutSession, error) {
 	p.started++

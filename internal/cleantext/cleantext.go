@@ -8,32 +8,42 @@ package cleantext
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"wayfinder/internal/messages"
 )
 
-// Problem returns why s is not clean single-line text, in words a member can act on, or "" when it
-// is. Refused are invalid UTF-8 (and U+FFFD, which is what a decoder leaves of it), control
-// characters (NUL, tabs, line breaks and the rest of C0 and C1, DEL), line and paragraph
-// separators, bidirectional formatting characters, and noncharacters. Joiners, variation
+// The problems Problem names, as keys of the server's catalog (internal/messages): each says in
+// words a member can act on what to do.
+const (
+	msgUnreadable messages.Key = "api.text.unreadable"
+	msgOneLine    messages.Key = "api.text.oneLine"
+	msgHidden     messages.Key = "api.text.hidden"
+)
+
+// Problem returns the message key of why s is not clean single-line text, or "" when it is. Refused
+// are invalid UTF-8 (and U+FFFD, which is what a decoder leaves of it), control characters (NUL,
+// tabs, line breaks and the rest of C0 and C1, DEL), line and paragraph separators, bidirectional
+// formatting characters, and noncharacters. Joiners, variation
 // selectors and other format characters stay allowed inside text: emoji and many scripts need them.
-func Problem(s string) string { return problem(s, false) }
+func Problem(s string) messages.Key { return problem(s, false) }
 
 // ParagraphsProblem is Problem for longer text that may run over several lines, such as a coach's
 // description: line feeds are allowed, and everything else Problem refuses stays refused.
-func ParagraphsProblem(s string) string { return problem(s, true) }
+func ParagraphsProblem(s string) messages.Key { return problem(s, true) }
 
-func problem(s string, lines bool) string {
+func problem(s string, lines bool) messages.Key {
 	if !utf8.ValidString(s) {
-		return "This has characters we can’t read. Please type it again."
+		return msgUnreadable
 	}
 	for _, r := range s {
 		switch {
 		case r == utf8.RuneError:
-			return "This has characters we can’t read. Please type it again."
+			return msgUnreadable
 		case r == '\n' && lines:
 		case unicode.IsControl(r), r == '\u2028', r == '\u2029':
-			return "Please keep this to one line of text, without tabs or line breaks."
+			return msgOneLine
 		case isBidiControl(r), isNoncharacter(r):
-			return "This has hidden characters. Please type it again."
+			return msgHidden
 		}
 	}
 	return ""

@@ -2,13 +2,13 @@
 package coaching
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
 	"time"
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/cleantext"
+	"wayfinder/internal/messages"
 )
 
 // Coach is one coach a member can choose. ID is the coachId the app sees. UserID links the coach to
@@ -60,6 +60,23 @@ type Assignment struct {
 	EndedAt    *time.Time
 }
 
+// The messages of choosing a coach and of a coach's details (internal/messages holds their words).
+const (
+	msgChooseCoach      messages.Key = "api.coach.choose"
+	msgChooseCoachField messages.Key = "api.coach.chooseField"
+	msgCoachUnknown     messages.Key = "api.coach.unknown"
+	msgNotACoachID      messages.Key = "api.coach.notAnID"
+	msgCoachNeedsLook   messages.Key = "api.coach.needsLook"
+	msgIDTooLong        messages.Key = "api.coach.idTooLong"
+	msgRequired         messages.Key = "api.coach.required"
+	msgCapacityNegative messages.Key = "api.coach.capacityNegative"
+	msgTimeZoneUnknown  messages.Key = "api.coach.timeZoneUnknown"
+	msgMediaURL         messages.Key = "api.coach.mediaURL"
+	msgCoachNotFound    messages.Key = "api.coach.notFound"
+	msgCoachInactive    messages.Key = "api.coach.inactive"
+	msgCoachFull        messages.Key = "api.coach.full"
+)
+
 // maxCoachIDLength bounds a coach's id: stored ids are UUIDs or short names.
 const maxCoachIDLength = 64
 
@@ -68,9 +85,9 @@ const maxCoachIDLength = 64
 func CheckCoachID(id string) error {
 	switch {
 	case id == "":
-		return apperr.InvalidFields("Please choose a coach.", apperr.FieldError{Field: "coachId", Message: "Choose a coach."})
+		return apperr.InvalidFields(msgChooseCoach, apperr.Field("coachId", msgChooseCoachField))
 	case len(id) > maxCoachIDLength, cleantext.Problem(id) != "":
-		return apperr.InvalidFields("That coach is not one we know.", apperr.FieldError{Field: "coachId", Message: "This is not a coach's id."})
+		return apperr.InvalidFields(msgCoachUnknown, apperr.Field("coachId", msgNotACoachID))
 	}
 	return nil
 }
@@ -79,9 +96,11 @@ func CheckCoachID(id string) error {
 // Media addresses must be absolute http(s) URLs or paths on this site ("/media/…").
 func (c Coach) Check() error {
 	var bad []apperr.FieldError
-	add := func(field, message string) { bad = append(bad, apperr.FieldError{Field: field, Message: message}) }
+	add := func(field string, key messages.Key, params ...messages.Params) {
+		bad = append(bad, apperr.Field(field, key, params...))
+	}
 	if len(c.ID) > maxCoachIDLength {
-		add("coachId", fmt.Sprintf("must be at most %d characters", maxCoachIDLength))
+		add("coachId", msgIDTooLong, messages.Params{"max": maxCoachIDLength})
 	} else if problem := cleantext.Problem(c.ID); problem != "" {
 		add("coachId", problem)
 	}
@@ -98,17 +117,17 @@ func (c Coach) Check() error {
 		add("description", problem)
 	}
 	if !cleantext.HasVisible(c.FirstName) {
-		add("firstName", "is required")
+		add("firstName", msgRequired)
 	}
 	if !cleantext.HasVisible(c.LastName) {
-		add("lastName", "is required")
+		add("lastName", msgRequired)
 	}
 	if c.Capacity < 0 {
-		add("capacity", "must be zero or more")
+		add("capacity", msgCapacityNegative)
 	}
 	if c.Timezone != "" {
 		if _, err := time.LoadLocation(c.Timezone); err != nil || !strings.Contains(c.Timezone, "/") {
-			add("timezone", "must be a time zone name such as America/Chicago")
+			add("timezone", msgTimeZoneUnknown)
 		}
 	}
 	for _, u := range []struct{ field, value string }{
@@ -121,11 +140,12 @@ func (c Coach) Check() error {
 		site := err == nil && parsed.Scheme == "" && parsed.Host == "" && strings.HasPrefix(parsed.Path, "/")
 		web := err == nil && (parsed.Scheme == "https" || parsed.Scheme == "http") && parsed.Host != ""
 		if !site && !web {
-			add(u.field, "must be an http(s) URL or a path on this site starting with /")
+			add(u.field, msgMediaURL)
 		}
 	}
 	if len(bad) > 0 {
-		return apperr.InvalidFields(fmt.Sprintf("The coach %s %s needs another look.", c.FirstName, c.LastName), bad...)
+		return &apperr.Error{Code: apperr.Invalid, Key: msgCoachNeedsLook,
+			Params: messages.Params{"firstName": c.FirstName, "lastName": c.LastName}, Fields: bad}
 	}
 	return nil
 }

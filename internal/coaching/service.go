@@ -127,13 +127,13 @@ func (s *Service) assign(ctx context.Context, userID, coachID string, byMember b
 		coach, err := s.store.LockCoach(ctx, coachID)
 		switch {
 		case apperr.CodeOf(err) == apperr.NotFound:
-			return apperr.E(apperr.NotFound, "We couldn't find that coach. Please choose another.")
+			return apperr.E(apperr.NotFound, msgCoachNotFound)
 		case err != nil:
 			return err
 		case !coach.Coach.Active:
-			return apperr.E(apperr.Conflict, "This coach is not taking new members right now.")
+			return apperr.E(apperr.Conflict, msgCoachInactive)
 		case coach.Full():
-			return apperr.E(apperr.Conflict, "This coach has no room for another member right now.")
+			return apperr.E(apperr.Conflict, msgCoachFull)
 		}
 		if hasCurrent {
 			// A replica whose clock runs behind must not end an assignment before it began.

@@ -35,7 +35,7 @@ func (f *fakeStore) LockCoach(_ context.Context, coachID string) (CoachLoad, err
 			return c, f.err
 		}
 	}
-	return CoachLoad{}, apperr.E(apperr.NotFound, "no such coach")
+	return CoachLoad{}, apperr.Generic(apperr.NotFound, errors.New("no such coach"))
 }
 
 func (f *fakeStore) EndAssignment(context.Context, int64, time.Time) error { return f.err }
@@ -47,7 +47,7 @@ func (f *fakeStore) CreateAssignment(_ context.Context, userID, coachID string, 
 
 func (f *fakeStore) CurrentAssignment(context.Context, string) (Assignment, error) {
 	if f.current == nil {
-		return Assignment{}, apperr.E(apperr.NotFound, "no coach")
+		return Assignment{}, apperr.Generic(apperr.NotFound, errors.New("no coach"))
 	}
 	return *f.current, nil
 }
@@ -64,7 +64,7 @@ func (f fakeJourney) CoachingNeeds(context.Context, string) (Needs, error) { ret
 
 func (f fakeJourney) RequireOpen(context.Context, string) error { return f.closed }
 
-var closedJourney = fakeJourney{closed: apperr.E(apperr.Conflict, "Please finish the survey first.")}
+var closedJourney = fakeJourney{closed: apperr.Generic(apperr.Conflict, errors.New("Please finish the survey first."))}
 
 var testNow = time.Date(2026, 5, 15, 12, 0, 0, 0, time.UTC)
 

@@ -11,6 +11,7 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/auth"
 	"wayfinder/internal/billing"
+	"wayfinder/internal/messages"
 )
 
 // Billing is what the plan and payment API needs of the billing service (billing.Service).
@@ -50,7 +51,7 @@ func (s *server) siteURL(r *http.Request) *url.URL {
 // requirePayment answers NotFound when the request's site offers no plans.
 func (s *server) requirePayment(r *http.Request) error {
 	if !s.paymentOn(r) {
-		return apperr.E(apperr.NotFound, "Plans aren’t offered here.")
+		return apperr.E(apperr.NotFound, msgNoPlansHere)
 	}
 	return nil
 }
@@ -178,7 +179,9 @@ func (s *server) plans(w http.ResponseWriter, r *http.Request) {
 	for _, plan := range offer.Plans {
 		out.Plans = append(out.Plans, planOf(plan, offer.Charges[plan.ID]))
 	}
-	out.Recommendation.PlanID, out.Recommendation.Reason = offer.Recommended, offer.Reason
+	// The reason is rendered here, like an error's message, in the language the request asks for.
+	out.Recommendation.PlanID = offer.Recommended
+	out.Recommendation.Reason = messages.Negotiate(r.Header.Get("Accept-Language")).T(offer.Reason)
 	if c := offer.Coach; c.ID != "" {
 		out.Coach = &planCoachJSON{CoachID: c.ID, FirstName: c.FirstName, LastName: c.LastName, AvatarURL: c.AvatarURL}
 	}
@@ -207,7 +210,7 @@ func (s *server) checkout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.TrimSpace(req.PlanID) == "" {
-		s.writeError(w, r, apperr.InvalidFields("Please choose a plan.", apperr.FieldError{Field: "planId", Message: "is required"}))
+		s.writeError(w, r, apperr.InvalidFields(msgChoosePlan, apperr.Field("planId", msgRequired)))
 		return
 	}
 	p, _ := auth.FromContext(r.Context())
@@ -235,10 +238,10 @@ func (s *server) stripeWebhook(w http.ResponseWriter, r *http.Request) {
 	payload, err := io.ReadAll(io.LimitReader(r.Body, maxStripeEvent+1))
 	switch {
 	case err != nil:
-		s.writeError(w, r, apperr.Wrap(apperr.Invalid, err, "The body could not be read."))
+		s.writeError(w, r, apperr.Wrap(apperr.Invalid, err, msgEventUnreadable))
 		return
 	case len(payload) > maxStripeEvent:
-		s.writeError(w, r, apperr.E(apperr.TooLarge, "The event is larger than any Stripe sends."))
+		s.writeError(w, r, apperr.E(apperr.TooLarge, msgEventTooLarge))
 		return
 	}
 	if err := s.receiveStripeEvent(r.Context(), payload, r.Header.Get("Stripe-Signature")); err != nil {

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 // decodeJSON reads a request body into dst. Only application/json is accepted, and exactly one
@@ -35,7 +35,7 @@ func decodeJSON(r *http.Request, dst any) error {
 		return decodeError(err, body)
 	}
 	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
-		return apperr.E(apperr.Invalid, "The request body must hold a single JSON value.")
+		return apperr.E(apperr.Invalid, msgBodyOneValue)
 	}
 	return nil
 }
@@ -43,7 +43,7 @@ func decodeJSON(r *http.Request, dst any) error {
 func requireJSON(r *http.Request) error {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" {
-		return apperr.E(apperr.UnsupportedMedia, "Send the request body as JSON (Content-Type: application/json).")
+		return apperr.E(apperr.UnsupportedMedia, msgBodyNotJSON)
 	}
 	return nil
 }
@@ -56,40 +56,38 @@ func decodeError(err error, body []byte) error {
 	)
 	switch {
 	case errors.As(err, &tooLarge):
-		return apperr.E(apperr.TooLarge, "The request body is larger than %d bytes.", tooLarge.Limit)
+		return apperr.E(apperr.TooLarge, msgBodyTooLarge, messages.Params{"limit": tooLarge.Limit})
 	case len(strings.TrimSpace(string(body))) == 0:
-		return apperr.E(apperr.Invalid, "The request body is empty; send a JSON object.")
+		return apperr.E(apperr.Invalid, msgBodyEmpty)
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return apperr.E(apperr.Invalid, "The request body is not valid JSON: it ends too early.")
+		return apperr.E(apperr.Invalid, msgBodyEndsEarly)
 	case errors.As(err, &syntax):
 		field := fieldOf(syntax.JSONPointer)
 		switch {
 		case errors.Is(syntax.Err, jsontext.ErrDuplicateName):
-			return apperr.InvalidFields("The request body has a field twice.",
-				apperr.FieldError{Field: field, Message: "appears more than once; send it once"})
+			return apperr.InvalidFields(msgBodyFieldTwice, apperr.Field(field, msgFieldTwice))
 		case field == "":
-			return apperr.E(apperr.Invalid, "The request body is not valid JSON (at byte %d).", syntax.ByteOffset)
+			return apperr.E(apperr.Invalid, msgBodyNotValidJSON, messages.Params{"offset": syntax.ByteOffset})
 		}
 		// Inside a value: most often a string with bytes that are not UTF-8, or an escape that
 		// makes no character (a lone surrogate such as \udc00).
-		return apperr.InvalidFields(fmt.Sprintf("The request body is not valid JSON (at byte %d).", syntax.ByteOffset),
-			apperr.FieldError{Field: field, Message: "is not valid JSON text: check its characters and escapes"})
+		e := apperr.InvalidFields(msgBodyNotValidJSON, apperr.Field(field, msgFieldNotValidText))
+		e.Params = messages.Params{"offset": syntax.ByteOffset}
+		return e
 	case errors.As(err, &semantics):
 		field := fieldOf(semantics.JSONPointer)
 		switch {
 		case errors.Is(semantics.Err, json.ErrUnknownName):
-			return apperr.InvalidFields("The request body has a field we don't know.",
-				apperr.FieldError{Field: field, Message: "is not a known field (names are case-sensitive)"})
+			return apperr.InvalidFields(msgBodyFieldUnknown, apperr.Field(field, msgFieldUnknown))
 		case semantics.GoType == nil:
 		case field == "":
-			return apperr.E(apperr.Invalid, "The request body must be a JSON %s.", jsonKind(semantics.GoType.Kind().String()))
+			return apperr.E(apperr.Invalid, msgBodyWrongType, messages.Params{"want": jsonKind(semantics.GoType.Kind().String())})
 		default:
-			return apperr.InvalidFields("The request body has a field of the wrong type.",
-				apperr.FieldError{Field: field, Message: fmt.Sprintf("must be a %s, not a JSON %s",
-					jsonKind(semantics.GoType.Kind().String()), semantics.JSONKind)})
+			return apperr.InvalidFields(msgBodyFieldWrongType, apperr.Field(field, msgFieldWrongType,
+				messages.Params{"want": jsonKind(semantics.GoType.Kind().String()), "got": semantics.JSONKind}))
 		}
 	}
-	return apperr.Wrap(apperr.Invalid, err, "The request body could not be read.")
+	return apperr.Wrap(apperr.Invalid, err, msgBodyUnreadable)
 }
 
 // fieldOf writes a JSON pointer (/data/0/answers/1/value) the way the API's field errors name

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 // statusOf is the one table from the error vocabulary to HTTP status codes.
@@ -29,12 +30,18 @@ var statusOf = map[apperr.Code]int{
 // Problem is an RFC 9457 problem details body, with a per-field list for validation errors and
 // the request id a member can quote to support.
 type Problem struct {
-	Type      string              `json:"type"`
-	Title     string              `json:"title"`
-	Status    int                 `json:"status"`
-	Detail    string              `json:"detail,omitempty"`
-	Errors    []apperr.FieldError `json:"errors,omitempty"`
-	RequestID string              `json:"requestId,omitempty"`
+	Type      string         `json:"type"`
+	Title     string         `json:"title"`
+	Status    int            `json:"status"`
+	Detail    string         `json:"detail,omitempty"`
+	Errors    []FieldProblem `json:"errors,omitempty"`
+	RequestID string         `json:"requestId,omitempty"`
+}
+
+// FieldProblem is one bad field of a request, with what is wrong with it in the reader's words.
+type FieldProblem struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
 }
 
 // ErrorWriter returns the function that answers errors for the HTTP layer, for parts wired
@@ -45,7 +52,10 @@ func ErrorWriter(log *slog.Logger) func(http.ResponseWriter, *http.Request, erro
 
 // writeError answers err as problem+json. Errors the caller cannot act on are logged with their
 // cause and answered without detail, so no stack, SQL or internal message ever reaches a response.
+// The messages are rendered here, from their catalog keys, in the language the request asks for
+// (Accept-Language), so domain code never picks a language.
 func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	lang := messages.Negotiate(r.Header.Get("Accept-Language"))
 	code := apperr.CodeOf(err)
 	status, ok := statusOf[code]
 	if !ok {
@@ -62,14 +72,17 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *apperr.Error
 	if status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "error", err.Error(), "status", status)
-		p.Detail = "Something went wrong on our side. Please try again in a moment."
-		if code == apperr.Unavailable && errors.As(err, &e) {
-			p.Detail = e.Message
+		p.Detail = lang.T(apperr.GenericKey(apperr.Internal))
+		if code == apperr.Unavailable && errors.As(err, &e) && e.Key != "" {
+			p.Detail = e.Text(lang)
 		}
 	} else if errors.As(err, &e) {
-		p.Detail = e.Message
-		p.Errors = e.Fields
+		p.Detail = e.Text(lang)
+		for _, f := range e.Fields {
+			p.Errors = append(p.Errors, FieldProblem{Field: f.Field, Message: f.Text(lang)})
+		}
 	}
+	w.Header().Set("Content-Language", lang.Language())
 	writeProblem(w, p)
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"wayfinder/internal/messages"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
@@ -100,8 +101,8 @@ func TestJourneyGates(t *testing.T) {
 		{"a member who skipped what applies to them", skippedSafety, 409, "one question still needs an answer", "what-apply-to-you", false},
 		{"a member under 18", minor, 409, "adults aged 18 or older", "name-and-birth", false},
 		{"a member who did not accept the terms", noTerms, 409, "accept the terms", "name-and-birth", false},
-		{"a member who disclosed self-harm", disclosed, 409, onboarding.SafetyHoldMessage, "we-are-sorry-no-go", true},
-		{"a member who disclosed and then changed the answer", retracted, 409, onboarding.SafetyHoldMessage, "we-are-sorry-no-go", true},
+		{"a member who disclosed self-harm", disclosed, 409, messages.English.T(onboarding.MsgSafetyHold), "we-are-sorry-no-go", true},
+		{"a member who disclosed and then changed the answer", retracted, 409, messages.English.T(onboarding.MsgSafetyHold), "we-are-sorry-no-go", true},
 		{"a member who finished the survey", finished, 200, "", "pre-account", false},
 	}
 	forEachDatabase(t, func(t *testing.T, ts *testServer) {

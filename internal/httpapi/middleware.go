@@ -13,6 +13,7 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/media"
+	"wayfinder/internal/messages"
 )
 
 type requestIDKey struct{}
@@ -131,7 +132,7 @@ func (s *server) recoverPanics(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.ErrorContext(r.Context(), "panic", "value", v, "stack", string(debug.Stack()))
-				s.writeError(w, r, apperr.E(apperr.Internal, "panic"))
+				s.writeError(w, r, apperr.Internalf("panic"))
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -184,7 +185,7 @@ func (s *server) limitBody(next http.Handler) http.Handler {
 			limit = max(limit, media.MaxUploadBytes)
 		}
 		if r.ContentLength > limit {
-			s.writeError(w, r, apperr.E(apperr.TooLarge, "The request body is larger than %d bytes.", limit))
+			s.writeError(w, r, apperr.E(apperr.TooLarge, msgBodyTooLarge, messages.Params{"limit": limit}))
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
@@ -220,7 +221,7 @@ func hasBody(r *http.Request) bool {
 func (s *server) crossOriginProtection(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, apperr.E(apperr.Forbidden, "Cross-origin requests are not allowed."))
+		s.writeError(w, r, apperr.E(apperr.Forbidden, msgCrossOrigin))
 	}))
 	return cop.Handler(next)
 }

@@ -18,6 +18,7 @@ import (
 	"wayfinder/internal/auth"
 	"wayfinder/internal/billing"
 	"wayfinder/internal/clientaddr"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/survey"
 )
 
@@ -186,10 +187,11 @@ func (s *server) app(w http.ResponseWriter, r *http.Request) {
 
 func (s *server) methodNotAllowed(w http.ResponseWriter, r *http.Request, allow []string) {
 	w.Header().Set("Allow", strings.Join(allow, ", "))
-	s.writeError(w, r, apperr.E(apperr.MethodNotAllowed, "%s is not allowed here; use %s.", r.Method, strings.Join(allow, " or ")))
+	s.writeError(w, r, apperr.E(apperr.MethodNotAllowed, msgMethodNotAllowed,
+		messages.Params{"method": r.Method, "allowed": strings.Join(allow, " or ")}))
 }
 
 // notFound answers a path under /api/ or /idp/ that no route serves: a JSON 404, never the app.
 func (s *server) notFound(w http.ResponseWriter, r *http.Request) {
-	s.writeError(w, r, apperr.E(apperr.NotFound, "There is nothing at %s.", r.URL.Path))
+	s.writeError(w, r, apperr.E(apperr.NotFound, msgNothingHere, messages.Params{"path": r.URL.Path}))
 }

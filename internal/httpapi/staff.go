@@ -96,7 +96,7 @@ func parseCursorToken(token string) (at time.Time, id string, ok bool, err error
 	if token == "" {
 		return time.Time{}, "", false, nil
 	}
-	bad := apperr.InvalidFields("The page marker is not one we gave.", apperr.FieldError{Field: "after", Message: "Start again from the first page."})
+	bad := apperr.InvalidFields(msgPageMarker, apperr.Field("after", msgStartAgain))
 	raw, err := base64.RawURLEncoding.DecodeString(token)
 	if err != nil {
 		return time.Time{}, "", false, bad
@@ -247,7 +247,7 @@ func (s *server) staffAudit(w http.ResponseWriter, r *http.Request) {
 	if before := r.URL.Query().Get("before"); before != "" {
 		n, err := strconv.ParseInt(before, 10, 64)
 		if err != nil || n <= 0 {
-			s.writeError(w, r, apperr.InvalidFields("The page marker is not one we gave.", apperr.FieldError{Field: "before", Message: "must be an entry id"}))
+			s.writeError(w, r, apperr.InvalidFields(msgPageMarker, apperr.Field("before", msgEntryID)))
 			return
 		}
 		q.Before = n

@@ -34,8 +34,8 @@ func acceptsImage(r *http.Request) bool {
 // readImage reads an image upload's body and its declared type.
 func readImage(r *http.Request) ([]byte, string, error) {
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mt != media.JPEG && mt != media.PNG && mt != media.WebP {
-		return nil, "", apperr.E(apperr.UnsupportedMedia, "Please choose a JPEG, PNG or WebP picture.")
+	if err := media.CheckType(mt); err != nil {
+		return nil, "", err
 	}
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -123,7 +123,7 @@ func (s *server) staffRemovePicture(w http.ResponseWriter, r *http.Request) {
 func (s *server) staffMemberPicture(w http.ResponseWriter, r *http.Request) {
 	data, err := s.backoffice.Picture(r.Context(), actorOf(r), r.PathValue("userId"))
 	if apperr.CodeOf(err) == apperr.NotFound {
-		err = apperr.E(apperr.NotFound, "This member has no profile picture.")
+		err = apperr.E(apperr.NotFound, msgMemberNoPicture)
 	}
 	if err != nil {
 		s.writeError(w, r, err)
@@ -265,11 +265,11 @@ func (s *server) portrait(w http.ResponseWriter, r *http.Request) {
 	id, ok := backoffice.PortraitID("/media/" + r.PathValue("file"))
 	var (
 		data []byte
-		err  error = apperr.E(apperr.NotFound, "There is no picture here.")
+		err  error = apperr.E(apperr.NotFound, msgNoPictureHere)
 	)
 	if ok {
 		if data, err = s.media.Portrait(r.Context(), id); apperr.CodeOf(err) == apperr.NotFound {
-			err = apperr.E(apperr.NotFound, "There is no picture here.")
+			err = apperr.E(apperr.NotFound, msgNoPictureHere)
 		}
 	}
 	if err != nil {
@@ -329,7 +329,7 @@ func optionalStamp(t *time.Time) *string {
 func (s *server) staffSafetyQueue(w http.ResponseWriter, r *http.Request) {
 	status := r.URL.Query().Get("status")
 	if status != "" && status != "open" && status != "reviewed" {
-		s.writeError(w, r, apperr.InvalidFields("That list is not one we have.", apperr.FieldError{Field: "status", Message: "must be open or reviewed"}))
+		s.writeError(w, r, apperr.InvalidFields(msgNoSuchList, apperr.Field("status", msgOpenOrReviewed)))
 		return
 	}
 	followUps, err := s.backoffice.SafetyQueue(r.Context(), actorOf(r), status == "reviewed")
@@ -346,7 +346,7 @@ func (s *server) staffSafetyQueue(w http.ResponseWriter, r *http.Request) {
 func followUpID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("followUpId"), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, apperr.E(apperr.NotFound, "There is no follow-up with that number.")
+		return 0, backoffice.ErrNoFollowUp
 	}
 	return id, nil
 }
@@ -475,7 +475,7 @@ func (s *server) staffUpdatePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Active == nil {
-		s.writeError(w, r, apperr.InvalidFields("Say whether the plan is offered.", apperr.FieldError{Field: "active", Message: "is required"}))
+		s.writeError(w, r, apperr.InvalidFields(msgSayIfOffered, apperr.Field("active", msgRequired)))
 		return
 	}
 	p, err := s.backoffice.SetPlanOffered(r.Context(), actorOf(r), r.PathValue("planId"), *req.Active)

@@ -62,7 +62,7 @@ func (s *server) myPicture(w http.ResponseWriter, r *http.Request) {
 	p, _ := auth.FromContext(r.Context())
 	data, err := s.media.MemberPicture(r.Context(), p.User.ID)
 	if apperr.CodeOf(err) == apperr.NotFound {
-		err = apperr.E(apperr.NotFound, "You have no profile picture.")
+		err = apperr.E(apperr.NotFound, msgNoPicture)
 	}
 	if err != nil {
 		s.writeError(w, r, err)

@@ -11,7 +11,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"wayfinder/internal/apperr"
+	"wayfinder/internal/account"
 	"wayfinder/internal/billing"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/stripepay"
@@ -166,6 +166,7 @@ func (ts *testServer) withEmailVerification(t *testing.T, v EmailVerification) {
 }
 
 func TestSendVerificationEmail(t *testing.T) {
+	t0 := time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC)
 	tests := []struct {
 		name       string
 		verifier   bool  // the embedded provider sends links
@@ -177,8 +178,11 @@ func TestSendVerificationEmail(t *testing.T) {
 	}{
 		{"a new link", true, nil, "auth0|m1", "POST", http.StatusNoContent, ""},
 		{"anonymous", true, nil, "", "POST", http.StatusUnauthorized, "Please sign in"},
-		{"confirmed already", true, apperr.E(apperr.Conflict, "Your email address is confirmed already."), "auth0|m1", "POST", http.StatusConflict, "confirmed already"},
-		{"too many links", true, apperr.E(apperr.RateLimited, "ask again in 40 minutes"), "auth0|m1", "POST", http.StatusTooManyRequests, "40 minutes"},
+		{"confirmed already", true, account.CheckVerificationEmail(account.User{Email: "m1@example.com", EmailVerified: true},
+			account.VerificationEmailRequest{MailOn: true}), "auth0|m1", "POST", http.StatusConflict, "confirmed already"},
+		{"too many links", true, account.CheckVerificationEmail(account.User{Email: "m1@example.com"},
+			account.VerificationEmailRequest{MailOn: true, Sent: account.VerificationEmailsPerWindow, OldestSent: t0, Now: t0.Add(20 * time.Minute)}),
+			"auth0|m1", "POST", http.StatusTooManyRequests, "40 minutes"},
 		{"an external identity provider", false, nil, "auth0|m1", "POST", http.StatusConflict, "sign-in provider confirms"},
 		{"the wrong method", true, nil, "auth0|m1", "GET", http.StatusMethodNotAllowed, ""},
 	}

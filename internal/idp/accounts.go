@@ -12,6 +12,7 @@ import (
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/cleantext"
+	"wayfinder/internal/messages"
 )
 
 // Accounts is the provider's account administration, apart from its HTTP pages and its keys:
@@ -20,7 +21,6 @@ import (
 type Accounts struct {
 	store Store
 	log   *slog.Logger
-	msg   catalog
 	now   func() time.Time
 	// hashParams are argon2id's costs. An unknown email is checked against the hash of
 	// dummyPassword, which nobody knows, so it costs the same time as a wrong password; the hash is
@@ -42,7 +42,7 @@ type Accounts struct {
 func normalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
 // emailProblem returns the message key of what is wrong with a normalized email, or "".
-func emailProblem(email string) string {
+func emailProblem(email string) messages.Key {
 	if email == "" {
 		return msgEmailMissing
 	}
@@ -62,20 +62,23 @@ func emailProblem(email string) string {
 
 // CreateUser creates an account that signs in with email and password, for the operators' command
 // and the demo accounts; the sign-up page also sends a confirmation link (verification.go). The
-// email and the password must
-// pass the same checks as on the sign-up page; an email that has an account already is a Conflict.
+// email and the password must pass the same checks as on the sign-up page, and the role must be one
+// there is ("" is a member); an email that has an account already is a Conflict.
 func (a *Accounts) CreateUser(ctx context.Context, email, password string, role account.Role) (account.User, error) {
 	email = normalizeEmail(email)
+	if role != "" && !role.Valid() {
+		return account.User{}, apperr.InvalidFields(msgRoleUnknown, apperr.Field("role", msgRoleField))
+	}
 	if err := a.checkNewCredentials(email, password); err != nil {
 		return account.User{}, err
 	}
 	hash, err := a.hash(ctx, password)
 	if err != nil {
-		return account.User{}, apperr.Wrap(apperr.Internal, err, "could not protect the password")
+		return account.User{}, apperr.WrapInternalf(err, "could not protect the password")
 	}
 	u, err := a.store.CreateUserWithPassword(ctx, email, role, hash, a.now())
 	if apperr.Is(err, apperr.Conflict) {
-		return account.User{}, apperr.Wrap(apperr.Conflict, err, "An account with this email exists already.")
+		return account.User{}, apperr.Wrap(apperr.Conflict, err, msgAccountExists)
 	}
 	if err == nil {
 		a.log.InfoContext(ctx, "account created", "user_id", u.ID, "role", string(u.Role))
@@ -90,7 +93,7 @@ func (a *Accounts) CreateUser(ctx context.Context, email, password string, role 
 func (a *Accounts) SetPassword(ctx context.Context, email, password string) error {
 	email = normalizeEmail(email)
 	if msg := passwordProblem(password, email); msg != "" {
-		return apperr.InvalidFields("The password does not meet the policy.", apperr.FieldError{Field: "password", Message: a.msg.T(msg)})
+		return apperr.InvalidFields(msgPasswordPolicy, apperr.Field("password", msg))
 	}
 	u, _, err := a.store.CredentialsByEmail(ctx, email)
 	if err != nil {
@@ -98,7 +101,7 @@ func (a *Accounts) SetPassword(ctx context.Context, email, password string) erro
 	}
 	hash, err := a.hash(ctx, password)
 	if err != nil {
-		return apperr.Wrap(apperr.Internal, err, "could not protect the password")
+		return apperr.WrapInternalf(err, "could not protect the password")
 	}
 	if err := a.store.InTx(ctx, func(ctx context.Context) error { return a.replacePassword(ctx, u, hash) }); err != nil {
 		return err
@@ -111,13 +114,13 @@ func (a *Accounts) SetPassword(ctx context.Context, email, password string) erro
 func (a *Accounts) checkNewCredentials(email, password string) error {
 	var fields []apperr.FieldError
 	if msg := emailProblem(email); msg != "" {
-		fields = append(fields, apperr.FieldError{Field: "email", Message: a.msg.T(msg)})
+		fields = append(fields, apperr.Field("email", msg))
 	}
 	if msg := passwordProblem(password, email); msg != "" {
-		fields = append(fields, apperr.FieldError{Field: "password", Message: a.msg.T(msg)})
+		fields = append(fields, apperr.Field("password", msg))
 	}
 	if len(fields) > 0 {
-		return apperr.InvalidFields("The email or password is not valid.", fields...)
+		return apperr.InvalidFields(msgCredentialsInvalid, fields...)
 	}
 	return nil
 }
@@ -188,7 +191,7 @@ func (a *Accounts) takeHashSlot(ctx context.Context) error {
 	case a.hashSlots <- struct{}{}:
 		return nil
 	case <-ctx.Done():
-		return apperr.Wrap(apperr.Unavailable, ctx.Err(), "The sign-in took too long. Please try again.")
+		return apperr.Wrap(apperr.Unavailable, ctx.Err(), msgSignInTooSlow)
 	}
 }
 
@@ -199,7 +202,7 @@ func (a *Accounts) unknownAccountHash(ctx context.Context) (string, error) {
 	if a.dummyHash == "" {
 		h, err := a.hash(ctx, a.dummyPassword)
 		if err != nil {
-			return "", apperr.Wrap(apperr.Internal, err, "could not prepare the password check")
+			return "", apperr.WrapInternalf(err, "could not prepare the password check")
 		}
 		a.dummyHash = h
 	}

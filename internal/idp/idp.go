@@ -27,6 +27,7 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/mail"
+	"wayfinder/internal/messages"
 )
 
 // The clients of the embedded provider.
@@ -98,7 +99,7 @@ type SecretStore interface {
 func LoadWebClientSecret(ctx context.Context, s SecretStore) (string, error) {
 	candidate := make([]byte, 32)
 	if _, err := rand.Read(candidate); err != nil {
-		return "", apperr.Wrap(apperr.Internal, err, "could not make the web client's secret")
+		return "", apperr.WrapInternalf(err, "could not make the web client's secret")
 	}
 	v, err := s.ServerSecret(ctx, WebClientSecretName, []byte(base64.RawURLEncoding.EncodeToString(candidate)), time.Now())
 	if err != nil {
@@ -159,7 +160,7 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 		cfg:        cfg,
 		store:      store,
 		log:        log.With("component", "idp"),
-		msg:        catalog{brand: cfg.BrandName},
+		msg:        catalog{lang: messages.English, brand: cfg.BrandName},
 		now:        func() time.Time { return clock().UTC() },
 		cookieName: "wayfinder_idp",
 	}
@@ -170,14 +171,14 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 
 	candidate := make([]byte, 32)
 	if _, err := rand.Read(candidate); err != nil {
-		return nil, apperr.Wrap(apperr.Internal, err, "could not make the provider's secret")
+		return nil, apperr.WrapInternalf(err, "could not make the provider's secret")
 	}
 	global, err := store.ServerSecret(ctx, globalSecretName, candidate, p.now())
 	if err != nil {
 		return nil, err
 	}
 	if len(global) < 32 {
-		return nil, apperr.E(apperr.Internal, "the provider's stored secret is too short")
+		return nil, apperr.Internalf("the provider's stored secret is too short")
 	}
 	// The flow key is derived from the shared secret so that every replica accepts every other's
 	// flows, and separated from fosite's own use of the secret by the label.
@@ -190,7 +191,6 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 	p.Accounts = &Accounts{
 		store:          store,
 		log:            p.log,
-		msg:            p.msg,
 		now:            p.now,
 		hashParams:     hp,
 		dummyPassword:  "not a password anyone has: " + base64.RawURLEncoding.EncodeToString(candidate),
@@ -199,7 +199,7 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 		signupsPerHour: cfg.SignupsPerHour,
 	}
 	if p.pages, err = parsePages(); err != nil {
-		return nil, apperr.Wrap(apperr.Internal, err, "could not read the sign-in pages")
+		return nil, apperr.WrapInternalf(err, "could not read the sign-in pages")
 	}
 
 	p.clients = p.registerClients()
@@ -261,22 +261,22 @@ func (c Config) check() error {
 	var fields []apperr.FieldError
 	for _, f := range []struct{ name, value string }{{"issuer", c.Issuer}, {"public URL", c.PublicURL}} {
 		if u, err := url.Parse(f.value); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			fields = append(fields, apperr.FieldError{Field: f.name, Message: "must be an absolute http(s) URL"})
+			fields = append(fields, apperr.Field(f.name, msgSettingURL))
 		}
 	}
 	if c.Audience == "" {
-		fields = append(fields, apperr.FieldError{Field: "audience", Message: "is required"})
+		fields = append(fields, apperr.Field("audience", msgSettingRequired))
 	}
 	if len(c.WebClientSecret) < 32 {
-		fields = append(fields, apperr.FieldError{Field: "web client secret", Message: "must be at least 32 characters"})
+		fields = append(fields, apperr.Field("web client secret", msgSettingSecretShort, messages.Params{"min": 32}))
 	}
 	for _, uri := range c.IOSRedirectURIs {
 		if u, err := url.Parse(uri); err != nil || u.Scheme == "" || u.Fragment != "" {
-			fields = append(fields, apperr.FieldError{Field: "iOS redirect URIs", Message: uri + " is not an absolute URI"})
+			fields = append(fields, apperr.Field("iOS redirect URIs", msgSettingRedirectURI, messages.Params{"uri": uri}))
 		}
 	}
 	if len(fields) > 0 {
-		return apperr.InvalidFields("The identity provider's settings are not valid.", fields...)
+		return apperr.InvalidFields(msgSettingsInvalid, fields...)
 	}
 	return nil
 }

@@ -98,7 +98,7 @@ func (k *keyRing) reloadLocked(ctx context.Context) error {
 		if jwk == nil {
 			priv, err := parsePrivateKey(r.PrivateKeyPEM)
 			if err != nil {
-				return apperr.Wrap(apperr.Internal, err, "the signing key %s cannot be read", r.KID)
+				return apperr.WrapInternalf(err, "the signing key %s cannot be read", r.KID)
 			}
 			jwk = &jose.JSONWebKey{Key: priv, KeyID: r.KID, Algorithm: string(jose.RS256), Use: "sig"}
 		}
@@ -121,7 +121,7 @@ func (k *keyRing) active(ctx context.Context) (*jose.JSONWebKey, error) {
 			return keys[i].jwk, nil
 		}
 	}
-	return nil, apperr.E(apperr.Unavailable, "no signing key is ready")
+	return nil, apperr.Generic(apperr.Unavailable, errors.New("no signing key is ready"))
 }
 
 // byID returns the published key with the given id. An unknown id reloads the keys, at most once per
@@ -148,7 +148,7 @@ func (k *keyRing) byID(ctx context.Context, kid string) (*jose.JSONWebKey, error
 			}
 		}
 	}
-	return nil, apperr.E(apperr.NotFound, "no published signing key has this id")
+	return nil, apperr.Generic(apperr.NotFound, errors.New("no published signing key has this id"))
 }
 
 // jwks is the public key set as served at the JWKS endpoint.
@@ -209,11 +209,11 @@ func (k *keyRing) rotateIfDue(ctx context.Context, now time.Time) error {
 func (k *keyRing) addKey(ctx context.Context, key *idpstore.SigningKey, since time.Time) (bool, error) {
 	priv, err := generateRSAKey()
 	if err != nil {
-		return false, apperr.Wrap(apperr.Internal, err, "could not generate a signing key")
+		return false, apperr.WrapInternalf(err, "could not generate a signing key")
 	}
 	der, err := x509.MarshalPKCS8PrivateKey(priv)
 	if err != nil {
-		return false, apperr.Wrap(apperr.Internal, err, "could not encode the signing key")
+		return false, apperr.WrapInternalf(err, "could not encode the signing key")
 	}
 	key.KID, err = newKeyID(key.CreatedAt)
 	if err != nil {
@@ -231,7 +231,7 @@ func (k *keyRing) addKey(ctx context.Context, key *idpstore.SigningKey, since ti
 func newKeyID(created time.Time) (string, error) {
 	b := make([]byte, 6)
 	if _, err := rand.Read(b); err != nil {
-		return "", apperr.Wrap(apperr.Internal, err, "could not name the signing key")
+		return "", apperr.WrapInternalf(err, "could not name the signing key")
 	}
 	return created.UTC().Format("20060102") + "-" + hex.EncodeToString(b), nil
 }

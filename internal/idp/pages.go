@@ -21,6 +21,7 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/clientaddr"
 	"wayfinder/internal/idp/idpstore"
+	"wayfinder/internal/messages"
 	"wayfinder/web"
 )
 
@@ -104,6 +105,7 @@ type summaryItem struct {
 // formView is the sign-in or sign-up form.
 type formView struct {
 	Action              string
+	EmailLabel          string
 	Flow                string
 	Email               string
 	EmailError          string
@@ -116,44 +118,55 @@ type formView struct {
 	SwitchText          string
 	SwitchLinkText      string
 	SwitchURL           string
-	// ForgotURL, on the sign-in form, leads to "Forgot your password?" with the same flow.
-	ForgotURL string
+	// ForgotURL, on the sign-in form, leads to "Forgot your password?" (ForgotText) with the same
+	// flow.
+	ForgotURL, ForgotText string
 }
 
-// pageView is everything a page shows.
+// pageView is everything a page shows. The words every page has (the skip link, the home link's
+// name, the error summary's heading and the hidden "Error: " before each field's error) come with
+// it, so the template holds no words of its own.
 type pageView struct {
-	catalog
-	Title    string
-	Heading  string
-	Lead     string
-	Brand    string
-	HomeURL  string
-	CSSURL   string
-	FontURL  string
-	Summary  []summaryItem
-	Form     *formView
-	Body     string
-	LinkURL  string
-	LinkText string
+	Lang         string
+	SkipLink     string
+	HomeLabel    string
+	ErrorSummary string
+	ErrorPrefix  string
+	Title        string
+	Heading      string
+	Lead         string
+	Brand        string
+	HomeURL      string
+	CSSURL       string
+	FontURL      string
+	Summary      []summaryItem
+	Form         *formView
+	Body         string
+	LinkURL      string
+	LinkText     string
 	// Recovery is the content of the password and account pages (recovery.go), when set.
 	Recovery *recoveryView
 	// Inbox is the content of "check your inbox" after a sign-up (verification.go), when set.
 	Inbox *inboxView
 }
 
-func (p *Provider) newView(titleKey string, summary []summaryItem) pageView {
+func (p *Provider) newView(titleKey messages.Key, summary []summaryItem) pageView {
 	title := p.msg.T(titleKey) + p.msg.T(msgPageTitleSuffix)
 	if len(summary) > 0 {
 		title = p.msg.T(msgErrorTitlePrefix) + title
 	}
 	return pageView{
-		catalog: p.msg,
-		Title:   title,
-		Brand:   p.cfg.BrandName,
-		HomeURL: p.cfg.PublicURL + "/",
-		CSSURL:  p.path("/static/idp.css") + "?v=" + assets["idp.css"].version,
-		FontURL: p.path("/static/"+fontFile) + "?v=" + assets[fontFile].version,
-		Summary: summary,
+		Lang:         p.msg.language(),
+		SkipLink:     p.msg.T(msgSkipToContent),
+		HomeLabel:    p.msg.T(msgHomeLink),
+		ErrorSummary: p.msg.T(msgErrorSummary),
+		ErrorPrefix:  p.msg.T(msgErrorTitlePrefix),
+		Title:        title,
+		Brand:        p.cfg.BrandName,
+		HomeURL:      p.cfg.PublicURL + "/",
+		CSSURL:       p.path("/static/idp.css") + "?v=" + assets["idp.css"].version,
+		FontURL:      p.path("/static/"+fontFile) + "?v=" + assets[fontFile].version,
+		Summary:      summary,
 	}
 }
 
@@ -163,7 +176,7 @@ func (p *Provider) render(w http.ResponseWriter, r *http.Request, status int, v 
 	var buf bytes.Buffer
 	if err := p.pages.ExecuteTemplate(&buf, "page", v); err != nil {
 		p.log.ErrorContext(r.Context(), "a sign-in page cannot be rendered", "err", err)
-		http.Error(w, "Something went wrong on our side. Please try again in a moment.", http.StatusInternalServerError)
+		http.Error(w, p.msg.T(msgSomethingWrong), http.StatusInternalServerError)
 		return
 	}
 	h := w.Header()
@@ -178,10 +191,10 @@ func (p *Provider) render(w http.ResponseWriter, r *http.Request, status int, v 
 	_, _ = w.Write(buf.Bytes())
 }
 
-// renderMessage shows a page of one heading, a sentence and a button link.
-func (p *Provider) renderMessage(w http.ResponseWriter, r *http.Request, status int, titleKey, headingKey, bodyKey, linkURL, linkKey string) {
+// renderMessage shows a page of one heading, a sentence (filled in from params) and a button link.
+func (p *Provider) renderMessage(w http.ResponseWriter, r *http.Request, status int, titleKey, headingKey, bodyKey messages.Key, linkURL string, linkKey messages.Key, params ...messages.Params) {
 	v := p.newView(titleKey, nil)
-	v.Heading, v.Body, v.LinkURL, v.LinkText = p.msg.T(headingKey), p.msg.T(bodyKey), linkURL, p.msg.T(linkKey)
+	v.Heading, v.Body, v.LinkURL, v.LinkText = p.msg.T(headingKey), p.msg.T(bodyKey, params...), linkURL, p.msg.T(linkKey)
 	p.render(w, r, status, v)
 }
 
@@ -207,10 +220,10 @@ func (p *Provider) signInView(st formState) pageView {
 	v := p.newView(msgSignInTitleShort, st.summary)
 	v.Heading, v.Lead = p.msg.T(msgSignInTitle), p.msg.T(msgSignInLead)
 	f := &formView{
-		Action: p.path("/login"), Flow: st.flow, Email: st.email, EmailError: st.emailErr,
+		Action: p.path("/login"), Flow: st.flow, EmailLabel: p.msg.T(msgEmailLabel), Email: st.email, EmailError: st.emailErr,
 		PasswordLabel: p.msg.T(msgPasswordLabel), PasswordError: st.passwordErr, Autocomplete: "current-password",
 		Button: p.msg.T(msgSignInButton), SwitchText: p.msg.T(msgSignInSwitch), SwitchLinkText: p.msg.T(msgSignInSwitchLink),
-		SwitchURL: p.flowURL("/signup", st.flow), ForgotURL: p.flowURL("/forgot", st.flow),
+		SwitchURL: p.flowURL("/signup", st.flow), ForgotURL: p.flowURL("/forgot", st.flow), ForgotText: p.msg.T(msgForgotLink),
 	}
 	if st.passwordErr != "" {
 		f.PasswordDescribedBy = "password-error"
@@ -223,7 +236,7 @@ func (p *Provider) signUpView(st formState) pageView {
 	v := p.newView(msgSignUpTitleShort, st.summary)
 	v.Heading, v.Lead = p.msg.T(msgSignUpTitle), p.msg.T(msgSignUpLead)
 	f := &formView{
-		Action: p.path("/signup"), Flow: st.flow, Email: st.email, EmailError: st.emailErr,
+		Action: p.path("/signup"), Flow: st.flow, EmailLabel: p.msg.T(msgEmailLabel), Email: st.email, EmailError: st.emailErr,
 		PasswordLabel: p.msg.T(msgNewPasswordLabel), PasswordHint: p.msg.T(msgNewPasswordHint), PasswordError: st.passwordErr,
 		PasswordDescribedBy: "password-hint", Autocomplete: "new-password",
 		Button: p.msg.T(msgSignUpButton), SwitchText: p.msg.T(msgSignUpSwitch), SwitchLinkText: p.msg.T(msgSignUpSwitchLink),
@@ -394,12 +407,13 @@ func (p *Provider) SignupSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	case errors.As(err, &ae) && ae.Code == apperr.Invalid:
 		for _, f := range ae.Fields {
-			st.summary = append(st.summary, summaryItem{Field: f.Field, Message: f.Message})
+			text := p.msg.T(f.Key, f.Params)
+			st.summary = append(st.summary, summaryItem{Field: f.Field, Message: text})
 			switch f.Field {
 			case "email":
-				st.emailErr = f.Message
+				st.emailErr = text
 			case "password":
-				st.passwordErr = f.Message
+				st.passwordErr = text
 			}
 		}
 		p.render(w, r, http.StatusBadRequest, p.signUpView(st), targets...)
@@ -415,7 +429,7 @@ func (p *Provider) SignupSubmit(w http.ResponseWriter, r *http.Request) {
 
 func (p *Provider) tooManyMessage(tm tooManyAttempts) string {
 	if m := tm.minutes(); m > 1 {
-		return p.msg.T(msgTooManyAttempts, m)
+		return p.msg.T(msgTooManyAttempts, messages.Params{"minutes": m})
 	}
 	return p.msg.T(msgTooManyAttempts1)
 }

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"wayfinder/internal/messages"
 )
 
 // hashParams are argon2id's cost settings. The defaults are one of OWASP's equivalent settings
@@ -93,7 +95,7 @@ var commonPasswords = func() map[string]bool {
 
 // passwordProblem returns the message key of what is wrong with a new password for the account of
 // email, or "" when it is fine.
-func passwordProblem(password, email string) string {
+func passwordProblem(password, email string) messages.Key {
 	n := utf8.RuneCountInString(password)
 	switch {
 	case n == 0:

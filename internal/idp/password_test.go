@@ -3,6 +3,8 @@ package idp
 import (
 	"strings"
 	"testing"
+
+	"wayfinder/internal/messages"
 )
 
 func TestPasswordProblem(t *testing.T) {
@@ -10,7 +12,7 @@ func TestPasswordProblem(t *testing.T) {
 		name     string
 		password string
 		email    string
-		want     string
+		want     messages.Key
 	}{
 		{"a phrase", "purple lamp river song", "ann@example.com", ""},
 		{"exactly ten", "k3v!n-2xq9", "ann@example.com", ""},
@@ -86,7 +88,7 @@ func TestHashPassword(t *testing.T) {
 func TestEmailProblem(t *testing.T) {
 	tests := []struct {
 		email string
-		want  string
+		want  messages.Key
 	}{
 		{"ann@example.com", ""},
 		{"ann.lee+coach@mail.example.co.uk", ""},

@@ -12,6 +12,7 @@ import (
 	"wayfinder/internal/clientaddr"
 	"wayfinder/internal/idp/idpstore"
 	"wayfinder/internal/mail"
+	"wayfinder/internal/messages"
 )
 
 // The pages of this file look after an account's password. "Forgot your password?" emails a
@@ -19,6 +20,9 @@ import (
 // password, or sign out everywhere, from the account page. A new password always ends every
 // session and refresh token of the account in the same transaction that sets it, so whoever knew
 // the old one is out at once.
+
+// resetLinkMinutes is how long a reset link works, in the words of the pages that speak of it.
+var resetLinkMinutes = int(mail.PasswordResetLinkLifetime.Minutes())
 
 // maxAccountTokenLength bounds the token a reset link may carry; the tokens made here are 26
 // characters (rand.Text).
@@ -41,11 +45,11 @@ type recoveryView struct {
 }
 
 // recoveryForm is one form of these pages: hidden values, labelled fields and one button. It
-// carries the catalog because the template renders it on its own.
+// carries the hidden "Error: " before a field's error because the template renders it on its own.
 type recoveryForm struct {
-	catalog
-	Action string
-	Hidden []hiddenValue
+	ErrorPrefix string
+	Action      string
+	Hidden      []hiddenValue
 	// Username is the account's email in a hidden field, so that a password manager files the new
 	// password under the right account.
 	Username string
@@ -137,7 +141,7 @@ func (p *Provider) ForgotSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := p.newView(msgForgotSentPageTitle, nil)
-	v.Heading, v.Lead = p.msg.T(msgForgotSentTitle), p.msg.T(msgForgotSentBody, email)
+	v.Heading, v.Lead = p.msg.T(msgForgotSentTitle), p.msg.T(msgForgotSentBody, messages.Params{"email": email, "minutes": resetLinkMinutes})
 	v.Recovery = &recoveryView{
 		Body:    []string{p.msg.T(msgForgotSentHelp)},
 		LinkURL: p.flowURL("/login", sealed), LinkText: p.msg.T(msgForgotBack),
@@ -150,7 +154,7 @@ func (p *Provider) forgotView(sealed, email, emailErr string, summary []summaryI
 	v := p.newView(msgForgotPageTitle, summary)
 	v.Heading, v.Lead = p.msg.T(msgForgotTitle), p.msg.T(msgForgotLead)
 	f := &recoveryForm{
-		catalog: p.msg, Action: p.path("/forgot"), Button: p.msg.T(msgForgotButton),
+		ErrorPrefix: p.msg.T(msgErrorTitlePrefix), Action: p.path("/forgot"), Button: p.msg.T(msgForgotButton),
 		Fields: []recoveryField{{ID: "email", Label: p.msg.T(msgEmailLabel), Type: "email", Autocomplete: "email", Value: email, Error: emailErr}},
 	}
 	if sealed != "" {
@@ -261,7 +265,7 @@ func (p *Provider) ResetSubmit(w http.ResponseWriter, r *http.Request) {
 			// The link is for the account that signs in with the email it was sent to.
 			user, _, err = p.store.CredentialsByEmail(ctx, used.Email)
 			if err == nil && user.ID != used.UserID {
-				err = apperr.E(apperr.NotFound, "the link's email now signs in to another account")
+				err = apperr.Generic(apperr.NotFound, errors.New("the link's email now signs in to another account"))
 			}
 			if err != nil {
 				return err
@@ -288,7 +292,7 @@ func (p *Provider) ResetSubmit(w http.ResponseWriter, r *http.Request) {
 
 // newPasswordProblem is passwordProblem for the new password of a reset or a change: an empty
 // field asks for a new password, not for "your password".
-func newPasswordProblem(password, email string) string {
+func newPasswordProblem(password, email string) messages.Key {
 	if password == "" {
 		return msgNewPasswordMissing
 	}
@@ -298,7 +302,7 @@ func newPasswordProblem(password, email string) string {
 // resetLink returns the reset link of token while it works; any other token is NotFound.
 func (p *Provider) resetLink(ctx context.Context, token string) (idpstore.AccountToken, error) {
 	if token == "" || len(token) > maxAccountTokenLength {
-		return idpstore.AccountToken{}, apperr.E(apperr.NotFound, "no such link")
+		return idpstore.AccountToken{}, apperr.Generic(apperr.NotFound, errors.New("no such link"))
 	}
 	return p.store.AccountToken(ctx, idpstore.TokenPasswordReset, account.HashSessionID(token), p.now())
 }
@@ -309,7 +313,8 @@ func (p *Provider) resetLink(ctx context.Context, token string) (idpstore.Accoun
 func (p *Provider) resetLinkProblem(w http.ResponseWriter, r *http.Request, err error) {
 	if apperr.Is(err, apperr.NotFound) {
 		p.log.WarnContext(r.Context(), "a reset link was refused", "reason", "unknown, used or expired")
-		p.renderMessage(w, r, http.StatusGone, msgResetExpiredPageTitle, msgResetExpiredTitle, msgResetExpiredBody, p.path("/forgot"), msgResetExpiredLink)
+		p.renderMessage(w, r, http.StatusGone, msgResetExpiredPageTitle, msgResetExpiredTitle, msgResetExpiredBody, p.path("/forgot"), msgResetExpiredLink,
+			messages.Params{"minutes": resetLinkMinutes})
 		return
 	}
 	p.log.ErrorContext(r.Context(), "a reset link cannot be read", "err", err)
@@ -318,9 +323,9 @@ func (p *Provider) resetLinkProblem(w http.ResponseWriter, r *http.Request, err 
 
 func (p *Provider) resetView(token, email, passwordErr string, summary []summaryItem) pageView {
 	v := p.newView(msgResetPageTitle, summary)
-	v.Heading, v.Lead = p.msg.T(msgResetTitle), p.msg.T(msgResetLead, email)
+	v.Heading, v.Lead = p.msg.T(msgResetTitle), p.msg.T(msgResetLead, messages.Params{"email": email})
 	v.Recovery = &recoveryView{Form: &recoveryForm{
-		catalog: p.msg, Action: p.path("/reset"), Hidden: []hiddenValue{{Name: "token", Value: token}}, Username: email,
+		ErrorPrefix: p.msg.T(msgErrorTitlePrefix), Action: p.path("/reset"), Hidden: []hiddenValue{{Name: "token", Value: token}}, Username: email,
 		Button: p.msg.T(msgResetButton),
 		Fields: []recoveryField{{ID: "new-password", Label: p.msg.T(msgReplacementPasswordLabel), Hint: p.msg.T(msgNewPasswordHint),
 			Type: "password", Autocomplete: "new-password", Error: passwordErr}},
@@ -384,14 +389,14 @@ func (p *Provider) AccountPage(w http.ResponseWriter, r *http.Request) {
 
 func (p *Provider) accountView(user account.User, notice string, summary []summaryItem) pageView {
 	v := p.newView(msgAccountPageTitle, summary)
-	v.Heading, v.Lead = p.msg.T(msgAccountTitle), p.msg.T(msgAccountLead, user.Email)
+	v.Heading, v.Lead = p.msg.T(msgAccountTitle), p.msg.T(msgAccountLead, messages.Params{"email": user.Email})
 	v.Recovery = &recoveryView{
 		Notice: notice,
 		Sections: []accountSection{
 			{ID: "password", Heading: p.msg.T(msgAccountPasswordHeading), Text: p.msg.T(msgAccountPasswordText),
 				LinkURL: p.path("/account/password"), LinkText: p.msg.T(msgAccountPasswordLink)},
 			{ID: "everywhere", Heading: p.msg.T(msgAccountEverywhereHeading), Text: p.msg.T(msgAccountEverywhereText),
-				Form: &recoveryForm{catalog: p.msg, Action: p.path("/account/sign-out-everywhere"), Button: p.msg.T(msgAccountEverywhereButton), Quiet: true}},
+				Form: &recoveryForm{ErrorPrefix: p.msg.T(msgErrorTitlePrefix), Action: p.path("/account/sign-out-everywhere"), Button: p.msg.T(msgAccountEverywhereButton), Quiet: true}},
 		},
 		FootLinkURL: p.cfg.PublicURL + "/", FootLinkText: p.msg.T(msgAccountBack),
 	}
@@ -475,7 +480,7 @@ func (p *Provider) changePasswordView(user account.User, currentErr, passwordErr
 	v.Heading, v.Lead = p.msg.T(msgChangeTitle), p.msg.T(msgChangeLead)
 	v.Recovery = &recoveryView{
 		Form: &recoveryForm{
-			catalog: p.msg, Action: p.path("/account/password"), Username: user.Email, Button: p.msg.T(msgChangeButton),
+			ErrorPrefix: p.msg.T(msgErrorTitlePrefix), Action: p.path("/account/password"), Username: user.Email, Button: p.msg.T(msgChangeButton),
 			Fields: []recoveryField{
 				{ID: "current-password", Label: p.msg.T(msgCurrentPasswordLabel), Type: "password", Autocomplete: "current-password", Error: currentErr},
 				{ID: "new-password", Label: p.msg.T(msgReplacementPasswordLabel), Hint: p.msg.T(msgNewPasswordHint),

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"wayfinder/internal/messages"
 )
 
 func TestFlowSeal(t *testing.T) {
@@ -76,25 +78,31 @@ func TestTooManyAttemptsMinutes(t *testing.T) {
 }
 
 func TestCatalog(t *testing.T) {
-	c := catalog{brand: "Wayfinder"}
+	c := catalog{lang: messages.English, brand: "Wayfinder"}
 	tests := []struct {
-		key  string
-		args []any
-		want string
+		key    messages.Key
+		params messages.Params
+		want   string
 	}{
 		{msgSignInLead, nil, "Sign in to pick up where you left off with Wayfinder."},
-		{msgTooManyAttempts, []any{12}, "Too many attempts. Please take a breather and try again in 12 minutes."},
+		{msgTooManyAttempts, messages.Params{"minutes": 12}, "Too many attempts. Please take a breather and try again in 12 minutes."},
 		{msgWrongCredentials, nil, "Wrong email or password"},
+		{msgAccountLead, messages.Params{"email": "ann@example.com"}, "You're signed in as ann@example.com."},
 		{"no.such.key", nil, "no.such.key"},
 	}
 	for _, tt := range tests {
-		if got := c.T(tt.key, tt.args...); got != tt.want {
+		if got := c.T(tt.key, tt.params); got != tt.want {
 			t.Errorf("T(%q) = %q, want %q", tt.key, got, tt.want)
 		}
 	}
-	for key, m := range messages {
-		if got := c.T(key, 3); strings.Contains(got, "%!") {
-			t.Errorf("message %q renders badly: %q (from %q)", key, got, m)
+	// Every page message renders whole with the parameters the pages give.
+	all := messages.Params{"email": "ann@example.com", "minutes": 3, "days": 7}
+	for _, key := range messages.English.Keys() {
+		if !strings.HasPrefix(string(key), "idp.") {
+			continue
+		}
+		if got := c.T(key, all); strings.ContainsAny(got, "{}%") {
+			t.Errorf("message %q renders badly: %q", key, got)
 		}
 	}
 }

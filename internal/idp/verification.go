@@ -14,6 +14,7 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/idp/idpstore"
 	"wayfinder/internal/mail"
+	"wayfinder/internal/messages"
 )
 
 // This file confirms that a member's email address is theirs, and keeps sign-up from telling
@@ -95,7 +96,7 @@ func (p *Provider) signUp(ctx context.Context, email, password, addr string) (si
 	// The hash and the token are made before the transaction, which may run more than once.
 	hash, err := p.hash(ctx, password)
 	if err != nil {
-		return signUpOutcome{}, apperr.Wrap(apperr.Internal, err, "could not protect the password")
+		return signUpOutcome{}, apperr.WrapInternalf(err, "could not protect the password")
 	}
 	now := p.now()
 	token := rand.Text()
@@ -220,7 +221,7 @@ func (p *Provider) renderCheckInbox(w http.ResponseWriter, r *http.Request, seal
 	in := &inboxView{Email: email, ContinueAction: p.path("/continue"), Flow: sealed, ContinueText: p.msg.T(msgCheckInboxContinue)}
 	// The sentence is split where the address goes, so the template can set it apart while the
 	// catalog keeps the sentence whole.
-	in.EmailBefore, in.EmailAfter, _ = strings.Cut(p.msg.T(msgCheckInboxBody, "\x00"), "\x00")
+	in.EmailBefore, in.EmailAfter, _ = strings.Cut(p.msg.T(msgCheckInboxBody, messages.Params{"email": "\x00"}), "\x00")
 	v.Inbox = in
 	p.render(w, r, http.StatusOK, v, p.formTargets(sealed)...)
 }
@@ -279,7 +280,7 @@ func (p *Provider) VerifyEmail(w http.ResponseWriter, r *http.Request) {
 		p.log.WarnContext(ctx, "a confirmation link was refused", "reason", "unknown, used or expired, or the account has another email now")
 		v := p.newView(msgVerifyLinkPageTitle, nil)
 		v.Heading = p.msg.T(msgVerifyLinkTitle)
-		v.Body = p.msg.T(msgVerifyLinkBody, int(account.VerificationLinkLifetime/(24*time.Hour)))
+		v.Body = p.msg.T(msgVerifyLinkBody, messages.Params{"days": int(account.VerificationLinkLifetime / (24 * time.Hour))})
 		v.LinkURL, v.LinkText = back, p.msg.T(msgVerifyBack)
 		p.render(w, r, http.StatusGone, v)
 	default:
@@ -293,7 +294,7 @@ func (p *Provider) VerifyEmail(w http.ResponseWriter, r *http.Request) {
 // NotFound; the latter stays unused, since it can confirm nothing else.
 func (p *Provider) useVerificationLink(ctx context.Context, token string) (string, error) {
 	if token == "" || len(token) > maxVerificationTokenLength {
-		return "", apperr.E(apperr.NotFound, "no such link")
+		return "", apperr.Generic(apperr.NotFound, errors.New("no such link"))
 	}
 	now := p.now()
 	var userID string
@@ -307,7 +308,7 @@ func (p *Provider) useVerificationLink(ctx context.Context, token string) (strin
 			return err
 		}
 		if !ok {
-			return apperr.E(apperr.NotFound, "the account has another email now")
+			return apperr.Generic(apperr.NotFound, errors.New("the account has another email now"))
 		}
 		userID = t.UserID
 		return nil

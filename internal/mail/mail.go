@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 // Kind names what a message is for. It appears in logs and as a metrics label, so it is one of a
@@ -47,24 +48,33 @@ type Message struct {
 	HTML    string // the HTML body, a whole document
 }
 
+// The messages of a refused email (internal/messages holds their words).
+const (
+	msgCannotSend     messages.Key = "api.email.cannotSend"
+	msgKindUnknown    messages.Key = "api.email.kindUnknown"
+	msgToInvalid      messages.Key = "api.email.toInvalid"
+	msgSubjectInvalid messages.Key = "api.email.subjectInvalid"
+	msgBodyMissing    messages.Key = "api.email.bodyMissing"
+)
+
 // validate checks what the outbox relies on before a message is stored, so a message that could
 // never be sent is refused to its caller at once instead of failing in the worker a day later.
 func (m Message) validate() error {
 	var fields []apperr.FieldError
 	if !m.Kind.known() {
-		fields = append(fields, apperr.FieldError{Field: "kind", Message: "is not a kind of message this server sends"})
+		fields = append(fields, apperr.Field("kind", msgKindUnknown))
 	}
 	if a, err := mail.ParseAddress(m.To); err != nil || a.Name != "" || a.Address != m.To {
-		fields = append(fields, apperr.FieldError{Field: "to", Message: "is not one email address"})
+		fields = append(fields, apperr.Field("to", msgToInvalid))
 	}
 	if strings.TrimSpace(m.Subject) == "" || strings.ContainsAny(m.Subject, "\r\n") {
-		fields = append(fields, apperr.FieldError{Field: "subject", Message: "must be one line of text"})
+		fields = append(fields, apperr.Field("subject", msgSubjectInvalid))
 	}
 	if strings.TrimSpace(m.Text) == "" || strings.TrimSpace(m.HTML) == "" {
-		fields = append(fields, apperr.FieldError{Field: "body", Message: "needs both a plain-text and an HTML part"})
+		fields = append(fields, apperr.Field("body", msgBodyMissing))
 	}
 	if len(fields) > 0 {
-		return apperr.InvalidFields("this email cannot be sent", fields...)
+		return apperr.InvalidFields(msgCannotSend, fields...)
 	}
 	return nil
 }

@@ -10,85 +10,101 @@ import (
 	"unicode"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 // PasswordResetLinkLifetime is how long a password reset link works. The reset email says so in
 // words, so the flow that makes the link should give it this lifetime.
 const PasswordResetLinkLifetime = 30 * time.Minute
 
-// messageCopy is the words of one message. "{brand}" in any of them becomes the brand name.
+// messageCopy names the words of one message by their keys in the server's catalog
+// (internal/messages). "{brand}" in any of them becomes the brand name, and "{minutes}" the
+// minutes of PasswordResetLinkLifetime, so the reset email's promise follows the constant.
 type messageCopy struct {
-	Subject string
-	Heading string
-	Before  []string     // paragraphs before the links
-	Actions []actionCopy // one per link, in order
-	After   []string     // paragraphs after the links
+	Subject messages.Key
+	Heading messages.Key
+	Before  []messages.Key // paragraphs before the links
+	Actions []actionCopy   // one per link, in order
+	After   []messages.Key // paragraphs after the links
 }
 
 // actionCopy introduces one link: Lead is an optional sentence before it, Label its text, which
 // says where it goes so that a screen reader listing the links makes sense.
 type actionCopy struct {
-	Lead  string
-	Label string
+	Lead  messages.Key
+	Label messages.Key
 }
 
-// catalog is every word of every email in one language. Readers may have ADHD: sentences are
-// short and plain, each email asks for one thing, and none mentions health or the survey.
-type catalog struct {
-	Lang              string
-	SignOff           []string // lines closing every email
-	Fallback          string   // what the HTML part says above the links written out
-	PasswordReset     messageCopy
-	EmailVerification messageCopy
-	AccountExists     messageCopy
-}
+// The keys of the emails' words. Readers may have ADHD: sentences are short and plain, each email
+// asks for one thing, and none mentions health or the survey.
+const (
+	msgSignOffClosing messages.Key = "mail.signOff.closing"
+	msgSignOffTeam    messages.Key = "mail.signOff.team"
+	msgFallback       messages.Key = "mail.links.fallback" // above the links written out, in HTML
 
-// english is the catalog the server uses; a second language is a second catalog.
-var english = catalog{
-	Lang:     "en",
-	SignOff:  []string{"Take care,", "The {brand} team"},
-	Fallback: "If a button doesn't work, copy its address into your browser:",
-	PasswordReset: messageCopy{
-		Subject: "Reset your {brand} password",
-		Heading: "Reset your password",
-		Before:  []string{"We got a request to reset the password for your {brand} account."},
-		Actions: []actionCopy{{Label: "Choose a new password"}},
-		After: []string{
-			"This link works for 30 minutes.",
-			"Didn't ask for this? You can ignore this email. Your password stays the same.",
-		},
-	},
-	EmailVerification: messageCopy{
-		Subject: "Confirm your email for {brand}",
-		Heading: "Please confirm your email",
-		Before:  []string{"Thanks for signing up for {brand}. One quick step: please confirm that this email address is yours."},
-		Actions: []actionCopy{{Label: "Confirm my email"}},
-		After:   []string{"Didn't sign up? You can ignore this email, and nothing will happen."},
-	},
-	AccountExists: messageCopy{
-		Subject: "You already have an account with {brand}",
-		Heading: "You already have an account",
-		Before: []string{
-			"Someone just tried to sign up for {brand} with this email address. " +
-				"It already has an account, so we didn't make a new one.",
-		},
+	msgResetSubject  messages.Key = "mail.passwordReset.subject"
+	msgResetHeading  messages.Key = "mail.passwordReset.heading"
+	msgResetIntro    messages.Key = "mail.passwordReset.intro"
+	msgResetAction   messages.Key = "mail.passwordReset.action"
+	msgResetLifetime messages.Key = "mail.passwordReset.lifetime"
+	msgResetIgnore   messages.Key = "mail.passwordReset.ignore"
+
+	msgVerifySubject messages.Key = "mail.emailVerification.subject"
+	msgVerifyHeading messages.Key = "mail.emailVerification.heading"
+	msgVerifyIntro   messages.Key = "mail.emailVerification.intro"
+	msgVerifyAction  messages.Key = "mail.emailVerification.action"
+	msgVerifyIgnore  messages.Key = "mail.emailVerification.ignore"
+
+	msgExistsSubject    messages.Key = "mail.accountExists.subject"
+	msgExistsHeading    messages.Key = "mail.accountExists.heading"
+	msgExistsIntro      messages.Key = "mail.accountExists.intro"
+	msgExistsSignInLead messages.Key = "mail.accountExists.signInLead"
+	msgExistsSignIn     messages.Key = "mail.accountExists.signIn"
+	msgExistsResetLead  messages.Key = "mail.accountExists.resetLead"
+	msgExistsReset      messages.Key = "mail.accountExists.reset"
+	msgExistsIgnore     messages.Key = "mail.accountExists.ignore"
+)
+
+// The messages, each a list of the keys of its words.
+var (
+	passwordReset = messageCopy{
+		Subject: msgResetSubject,
+		Heading: msgResetHeading,
+		Before:  []messages.Key{msgResetIntro},
+		Actions: []actionCopy{{Label: msgResetAction}},
+		After:   []messages.Key{msgResetLifetime, msgResetIgnore},
+	}
+	emailVerification = messageCopy{
+		Subject: msgVerifySubject,
+		Heading: msgVerifyHeading,
+		Before:  []messages.Key{msgVerifyIntro},
+		Actions: []actionCopy{{Label: msgVerifyAction}},
+		After:   []messages.Key{msgVerifyIgnore},
+	}
+	accountExists = messageCopy{
+		Subject: msgExistsSubject,
+		Heading: msgExistsHeading,
+		Before:  []messages.Key{msgExistsIntro},
 		Actions: []actionCopy{
-			{Lead: "If that was you, you can sign in here.", Label: "Sign in to {brand}"},
-			{Lead: "Forgot your password? You can choose a new one.", Label: "Reset my password"},
+			{Lead: msgExistsSignInLead, Label: msgExistsSignIn},
+			{Lead: msgExistsResetLead, Label: msgExistsReset},
 		},
-		After: []string{"If it wasn't you, you can ignore this email. Nothing has changed."},
-	},
-}
+		After: []messages.Key{msgExistsIgnore},
+	}
+)
+
+// signOff closes every email.
+var signOff = []messages.Key{msgSignOffClosing, msgSignOffTeam}
 
 // PasswordReset is the email with a link to choose a new password. link must work for
 // PasswordResetLinkLifetime, as the email says.
 func PasswordReset(brand, to, link string) (Message, error) {
-	return compose(KindPasswordReset, english.PasswordReset, brand, to, link)
+	return compose(KindPasswordReset, passwordReset, brand, to, link)
 }
 
 // EmailVerification is the email asking a new member to confirm their address through link.
 func EmailVerification(brand, to, link string) (Message, error) {
-	return compose(KindEmailVerification, english.EmailVerification, brand, to, link)
+	return compose(KindEmailVerification, emailVerification, brand, to, link)
 }
 
 // AccountExists is the email sent instead of a second account when someone signs up with an
@@ -96,7 +112,7 @@ func EmailVerification(brand, to, link string) (Message, error) {
 // It never says who tried, and the page that sent it says the same to everyone, so sign-up does
 // not reveal which addresses have accounts.
 func AccountExists(brand, to, signInLink, resetLink string) (Message, error) {
-	return compose(KindAccountExists, english.AccountExists, brand, to, signInLink, resetLink)
+	return compose(KindAccountExists, accountExists, brand, to, signInLink, resetLink)
 }
 
 // page is what the templates fill in: the copy with the brand put in, and the links.
@@ -118,47 +134,56 @@ type action struct {
 	URL         string
 }
 
-// compose fills in one message. The links must be absolute http(s) URLs: anything else would be
-// turned into a harmless but broken "#ZgotmplZ" by html/template, or worse, mislead the reader.
+// compose fills in one message in English, the one language the emails are sent in today. The
+// links must be absolute http(s) URLs: anything else would be turned into a harmless but broken
+// "#ZgotmplZ" by html/template, or worse, mislead the reader. The brand and the links come from the
+// server itself, never from the reader, so a failure here is the server's own and goes to the log.
 func compose(kind Kind, c messageCopy, brand, to string, links ...string) (Message, error) {
 	brand = oneLine(brand)
 	if brand == "" {
-		return Message{}, apperr.E(apperr.Invalid, "an email needs the brand name")
+		return Message{}, apperr.Internalf("the %s email needs the brand name", kind)
 	}
 	if len(links) != len(c.Actions) {
-		return Message{}, apperr.E(apperr.Internal, "the %s email takes %d links, not %d", kind, len(c.Actions), len(links))
+		return Message{}, apperr.Internalf("the %s email takes %d links, not %d", kind, len(c.Actions), len(links))
 	}
-	fill := func(s string) string { return strings.ReplaceAll(s, "{brand}", brand) }
-	fillAll := func(ss []string) []string {
-		out := make([]string, len(ss))
-		for i, s := range ss {
-			out[i] = fill(s)
+	lang := messages.English
+	params := messages.Params{"brand": brand, "minutes": int(PasswordResetLinkLifetime.Minutes())}
+	fill := func(k messages.Key) string {
+		if k == "" {
+			return ""
+		}
+		return lang.T(k, params)
+	}
+	fillAll := func(ks []messages.Key) []string {
+		out := make([]string, len(ks))
+		for i, k := range ks {
+			out[i] = fill(k)
 		}
 		return out
 	}
 	p := page{
-		Lang:     english.Lang,
+		Lang:     lang.Language(),
 		Brand:    brand,
 		Subject:  fill(c.Subject),
 		Heading:  fill(c.Heading),
 		Before:   fillAll(c.Before),
 		After:    fillAll(c.After),
-		SignOff:  fillAll(english.SignOff),
-		Fallback: english.Fallback,
+		SignOff:  fillAll(signOff),
+		Fallback: fill(msgFallback),
 	}
 	for i, a := range c.Actions {
 		u, err := url.Parse(links[i])
 		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-			return Message{}, apperr.E(apperr.Invalid, "the %s email's link %d is not an absolute http(s) URL", kind, i+1)
+			return Message{}, apperr.Internalf("the %s email's link %d is not an absolute http(s) URL", kind, i+1)
 		}
 		p.Actions = append(p.Actions, action{Lead: fill(a.Lead), Label: fill(a.Label), URL: links[i]})
 	}
 	var text, html bytes.Buffer
 	if err := textPart.Execute(&text, p); err != nil {
-		return Message{}, apperr.Wrap(apperr.Internal, err, "could not write the %s email", kind)
+		return Message{}, apperr.WrapInternalf(err, "could not write the %s email", kind)
 	}
 	if err := htmlPart.Execute(&html, p); err != nil {
-		return Message{}, apperr.Wrap(apperr.Internal, err, "could not write the %s email", kind)
+		return Message{}, apperr.WrapInternalf(err, "could not write the %s email", kind)
 	}
 	return Message{Kind: kind, To: to, Subject: p.Subject, Text: text.String(), HTML: html.String()}, nil
 }

@@ -10,7 +10,6 @@ package media
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -20,6 +19,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 const (
@@ -43,6 +43,25 @@ const (
 	WebP = "image/webp"
 )
 
+// The messages of a refused upload (internal/messages holds their words); each says what to do.
+const (
+	msgTooLarge    messages.Key = "api.picture.tooLarge"
+	msgWrongType   messages.Key = "api.picture.wrongType"
+	msgNotAPicture messages.Key = "api.picture.notAPicture"
+	msgMoreThanPic messages.Key = "api.picture.moreThanAPicture"
+	msgUnreadable  messages.Key = "api.picture.unreadable"
+	msgTooManyPx   messages.Key = "api.picture.tooManyPixels"
+)
+
+// CheckType returns nil when declared is a media type an upload may have, and otherwise an
+// UnsupportedMedia error saying which are, so the HTTP layer can refuse a body before reading it.
+func CheckType(declared string) error {
+	if declared != JPEG && declared != PNG && declared != WebP {
+		return apperr.E(apperr.UnsupportedMedia, msgWrongType)
+	}
+	return nil
+}
+
 // Image is a re-encoded picture, ready to store and serve as ContentType.
 type Image struct {
 	Data          []byte
@@ -58,31 +77,31 @@ var decoding = make(chan struct{}, 2)
 // do instead.
 func Reencode(data []byte, declared string) (Image, error) {
 	if len(data) > MaxUploadBytes {
-		return Image{}, apperr.E(apperr.TooLarge, "Please choose a picture of 5 MB or less.")
+		return Image{}, apperr.E(apperr.TooLarge, msgTooLarge, messages.Params{"megabytes": MaxUploadBytes >> 20})
 	}
-	if declared != JPEG && declared != PNG && declared != WebP {
-		return Image{}, apperr.E(apperr.UnsupportedMedia, "Please choose a JPEG, PNG or WebP picture.")
+	if err := CheckType(declared); err != nil {
+		return Image{}, err
 	}
 	format := sniff(data)
 	if format == "" || format != declared {
-		return Image{}, invalid("This file is not a JPEG, PNG or WebP picture.")
+		return Image{}, invalid(msgNotAPicture)
 	}
 	if !endsWhereImageEnds(format, data) || hasMarkup(data) {
-		return Image{}, invalid("This file holds more than a picture. Please export it again as a plain JPEG or PNG.")
+		return Image{}, invalid(msgMoreThanPic)
 	}
 	decodeConfig, decode := decoderOf(format)
 	cfg, err := decodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return Image{}, invalid("This picture could not be read. It may be damaged.")
+		return Image{}, invalid(msgUnreadable)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxPixels/cfg.Height {
-		return Image{}, invalid(fmt.Sprintf("This picture is too large: please choose one of at most %d megapixels.", MaxPixels/1_000_000))
+		return Image{}, invalid(msgTooManyPx, messages.Params{"megapixels": MaxPixels / 1_000_000})
 	}
 	decoding <- struct{}{}
 	defer func() { <-decoding }()
 	src, err := decode(bytes.NewReader(data))
 	if err != nil {
-		return Image{}, invalid("This picture could not be read. It may be damaged.")
+		return Image{}, invalid(msgUnreadable)
 	}
 	out := fit(src)
 	if format == JPEG {
@@ -90,13 +109,16 @@ func Reencode(data []byte, declared string) (Image, error) {
 	}
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: quality}); err != nil {
-		return Image{}, apperr.Wrap(apperr.Internal, err, "encode a picture")
+		return Image{}, apperr.WrapInternalf(err, "encode a picture")
 	}
 	return Image{Data: buf.Bytes(), Width: out.Bounds().Dx(), Height: out.Bounds().Dy()}, nil
 }
 
-func invalid(message string) error {
-	return apperr.InvalidFields(message, apperr.FieldError{Field: "image", Message: message})
+// invalid refuses the upload with one message, as the detail and as the image field's error.
+func invalid(key messages.Key, params ...messages.Params) error {
+	e := apperr.InvalidFields(key, apperr.Field("image", key, params...))
+	e.Params = e.Fields[0].Params
+	return e
 }
 
 // sniff names the format data begins with, or "".

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -184,7 +185,7 @@ func runAndKill(t *testing.T, dsn, userID string, after int) int {
 type failingProfile struct{ *sqlstore.DB }
 
 func (failingProfile) UpdateUserProfile(context.Context, string, string, string, *time.Time, string) (account.User, error) {
-	return account.User{}, apperr.E(apperr.Unavailable, "the database went away")
+	return account.User{}, apperr.Generic(apperr.Unavailable, errors.New("the database went away"))
 }
 
 // TestSaveIsOneTransaction injects a failure between the answers and the profile of a save, on

@@ -2,7 +2,6 @@ package onboarding
 
 import (
 	"context"
-	"fmt"
 	"time"
 	"unicode/utf8"
 
@@ -11,6 +10,7 @@ import (
 	"wayfinder/internal/billing"
 	"wayfinder/internal/cleantext"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/survey"
 )
 
@@ -57,10 +57,16 @@ func NewService(store Store, def *survey.Definition, now func() time.Time) *Serv
 // count it, or to tell staff that a member needs follow-up. fn is told nothing of the answers.
 func (s *Service) OnSafetyDisclosure(fn func()) { s.disclosed = fn }
 
-// SafetyHoldMessage is what a member whose journey is closed by a safety disclosure is told when
+// MsgSafetyHold is the message a member whose journey is closed by a safety disclosure is told when
 // they try to go on: plainly why, and where to get help now.
-const SafetyHoldMessage = "Sign-up is paused until someone from our team has checked in with you. " +
-	"If you need support now, call or text 988, any time."
+const MsgSafetyHold messages.Key = "api.journey.safetyHold"
+
+// The messages of a survey save (internal/messages holds their words).
+const (
+	msgNeedsLook  messages.Key = "api.journey.needsLook"
+	msgNotAStep   messages.Key = "api.journey.notAStep"
+	msgUTMTooLong messages.Key = "api.journey.utmTooLong"
+)
 
 // State is where a member's journey stands.
 type State struct {
@@ -82,7 +88,7 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 	now := s.now()
 	var bad []apperr.FieldError
 	if s.def.Question(fromSlug) == nil {
-		bad = append(bad, apperr.FieldError{Field: "fromSlug", Message: "This step isn't part of the survey."})
+		bad = append(bad, apperr.Field("fromSlug", msgNotAStep))
 	}
 	if err := s.def.Validate(data, now); err != nil {
 		fields, ok := invalidFields(err)
@@ -93,7 +99,7 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 	}
 	bad = append(bad, utmProblems(utm)...)
 	if len(bad) > 0 {
-		return apperr.InvalidFields("Some answers need another look.", bad...)
+		return apperr.InvalidFields(msgNeedsLook, bad...)
 	}
 	profile, hasProfile := profileOf(data)
 	disclosedOn, discloses := s.def.SafetyDisclosure(data)
@@ -161,7 +167,7 @@ func invalidFields(err error) ([]apperr.FieldError, bool) {
 		return nil, false
 	}
 	if len(e.Fields) == 0 {
-		return []apperr.FieldError{{Field: "data", Message: e.Message}}, true
+		return []apperr.FieldError{{Field: "data", Key: e.Key, Params: e.Params}}, true
 	}
 	return e.Fields, true
 }
@@ -179,10 +185,9 @@ func utmProblems(u UTM) []apperr.FieldError {
 		field := "utm." + kv.key
 		switch problem := cleantext.Problem(kv.value); {
 		case problem != "":
-			bad = append(bad, apperr.FieldError{Field: field, Message: problem})
+			bad = append(bad, apperr.Field(field, problem))
 		case utf8.RuneCountInString(kv.value) > MaxUTMValueLength:
-			bad = append(bad, apperr.FieldError{Field: field,
-				Message: fmt.Sprintf("Please keep this to %d characters or fewer.", MaxUTMValueLength)})
+			bad = append(bad, apperr.Field(field, msgUTMTooLong, messages.Params{"max": MaxUTMValueLength}))
 		}
 	}
 	return bad
@@ -243,16 +248,13 @@ func (s *Service) RequireOpen(ctx context.Context, userID string) error {
 		return err
 	}
 	if hold {
-		return apperr.E(apperr.Conflict, "%s", SafetyHoldMessage)
+		return apperr.E(apperr.Conflict, MsgSafetyHold)
 	}
 	stored, err := s.store.SurveyAnswers(ctx, userID)
 	if err != nil {
 		return err
 	}
-	if missing := s.def.Gate(bySlug(stored), s.now()); missing != "" {
-		return apperr.E(apperr.Conflict, "%s", missing)
-	}
-	return nil
+	return s.def.Gate(bySlug(stored), s.now())
 }
 
 // safetyHold reports whether a safety disclosure pauses the member's journey: until a person has

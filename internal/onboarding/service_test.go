@@ -13,6 +13,7 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/billing"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
@@ -63,28 +64,28 @@ func (f *fakeStore) PausingSafetyDisclosure(context.Context, string) (onboarding
 		return onboarding.SafetyDisclosure{}, f.err
 	}
 	if !f.hold {
-		return onboarding.SafetyDisclosure{}, apperr.E(apperr.NotFound, "none")
+		return onboarding.SafetyDisclosure{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 	}
 	return onboarding.SafetyDisclosure{QuestionSlug: "what-apply-to-you"}, nil
 }
 
 func (f *fakeStore) CurrentAssignment(context.Context, string) (coaching.Assignment, error) {
 	if f.coachID == "" {
-		return coaching.Assignment{}, apperr.E(apperr.NotFound, "none")
+		return coaching.Assignment{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 	}
 	return coaching.Assignment{CoachID: f.coachID}, f.err
 }
 
 func (f *fakeStore) Subscription(_ context.Context, userID string) (billing.Subscription, error) {
 	if f.status == "" {
-		return billing.Subscription{}, apperr.E(apperr.NotFound, "none")
+		return billing.Subscription{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 	}
 	return billing.Subscription{UserID: userID, PlanID: "steady", Status: f.status}, nil
 }
 
 func (f *fakeStore) UTMRecord(context.Context, string) (onboarding.UTMRecord, error) {
 	if f.utm == nil {
-		return onboarding.UTMRecord{}, apperr.E(apperr.NotFound, "none")
+		return onboarding.UTMRecord{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 	}
 	return *f.utm, nil
 }
@@ -230,7 +231,7 @@ func TestSave(t *testing.T) {
 }
 
 func TestSaveStoreError(t *testing.T) {
-	store := &fakeStore{err: apperr.E(apperr.Unavailable, "down")}
+	store := &fakeStore{err: apperr.Generic(apperr.Unavailable, errors.New("down"))}
 	err := newService(t, store).Save(context.Background(), "u1", "name-and-birth", []survey.QuestionAnswers{nameAndBirth("1990-04-30", "iphone")}, onboarding.UTM{})
 	if got, want := apperr.CodeOf(err), apperr.Unavailable; got != want {
 		t.Errorf("error code = %q, want %q", got, want)
@@ -332,7 +333,7 @@ func TestRequireOpen(t *testing.T) {
 		{"terms not accepted", fakeStore{stored: stored(surveytest.With(complete, "name-and-birth", nameAndBirth("1990-04-30", "iphone").Answers[:3])...)},
 			"accept the terms"},
 		{"what applies unanswered", fakeStore{stored: stored(surveytest.With(complete, "what-apply-to-you", nil)...)}, "one question still needs an answer"},
-		{"a safety disclosure", fakeStore{stored: stored(complete...), hold: true}, onboarding.SafetyHoldMessage},
+		{"a safety disclosure", fakeStore{stored: stored(complete...), hold: true}, messages.English.T(onboarding.MsgSafetyHold)},
 	}
 	for _, tt := range tests {
 		err := newService(t, &tt.store).RequireOpen(context.Background(), "u1")
@@ -343,7 +344,7 @@ func TestRequireOpen(t *testing.T) {
 			continue
 		}
 		var e *apperr.Error
-		if !errors.As(err, &e) || e.Code != apperr.Conflict || !strings.Contains(e.Message, tt.want) {
+		if !errors.As(err, &e) || e.Code != apperr.Conflict || !strings.Contains(e.Text(messages.English), tt.want) {
 			t.Errorf("%s: RequireOpen = %v, want a Conflict saying %q", tt.name, err, tt.want)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/billing"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/waitlist"
@@ -113,21 +114,28 @@ const (
 	ExportWindow     = time.Hour
 )
 
-// The members' messages of this package.
+// The members' messages of this package (internal/messages holds their words).
+const (
+	msgNoAccount         messages.Key = "api.privacy.noAccount"
+	msgStaffAccount      messages.Key = "api.privacy.staffAccount"
+	msgPaymentChanged    messages.Key = "api.privacy.paymentChanged"
+	msgNotCanceled       messages.Key = "api.privacy.notCanceled"
+	msgTooManyExports    messages.Key = "api.privacy.tooManyExports"
+	msgTooManyExportsOne messages.Key = "api.privacy.tooManyExportsOne"
+)
+
+// The refusals that callers tell apart.
 var (
 	// ErrNoAccount answers a caller whose account is gone by the time their request is served.
-	ErrNoAccount = apperr.E(apperr.Unauthenticated, "We couldn't find your account. It may have been deleted.")
+	ErrNoAccount = apperr.E(apperr.Unauthenticated, msgNoAccount)
 	// ErrStaffAccount refuses a member of staff who tries to close their own account: it holds the
 	// trail of what they did with members' data, so an admin decides, and takes the staff role
 	// away first.
-	ErrStaffAccount = apperr.E(apperr.Forbidden, "Staff accounts are closed by an admin. Please ask an admin to close yours.")
+	ErrStaffAccount = apperr.E(apperr.Forbidden, msgStaffAccount)
 	// ErrPaymentChanged refuses to close an account whose subscription changed while it was being
 	// closed: a checkout finished in another tab, say. Trying again cancels the new one too.
-	ErrPaymentChanged = apperr.E(apperr.Conflict, "Your payment changed just now, so nothing was deleted. Please try again.")
+	ErrPaymentChanged = apperr.E(apperr.Conflict, msgPaymentChanged)
 )
-
-// notCanceled is what a member is told when their subscription could not be canceled.
-const notCanceled = "We couldn't cancel your subscription just now, so nothing was deleted. Please try again in a few minutes."
 
 // tooManyExports is the cause of the export limit's refusal, and says when the next copy may be
 // made; the HTTP layer sends it as Retry-After.
@@ -208,8 +216,10 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 		if n >= ExportsPerWindow {
 			wait := oldest.Add(ExportWindow).Sub(now)
 			minutes := max(int((wait+time.Minute-1)/time.Minute), 1)
-			return apperr.Wrap(apperr.RateLimited, tooManyExports{wait: wait},
-				"You've downloaded your data several times in the last hour. Please try again in %s.", plural(minutes, "minute"))
+			if minutes == 1 {
+				return apperr.Wrap(apperr.RateLimited, tooManyExports{wait: wait}, msgTooManyExportsOne)
+			}
+			return apperr.Wrap(apperr.RateLimited, tooManyExports{wait: wait}, msgTooManyExports, messages.Params{"minutes": minutes})
 		}
 		if err := s.store.RecordDataExport(ctx, userID, now, now.Add(-ExportWindow)); err != nil {
 			return err
@@ -474,10 +484,10 @@ func chargesAtProvider(sub billing.Subscription) bool {
 // can do; the cause goes to the log.
 func (s *Service) cancel(ctx context.Context, subscriptionID string) error {
 	if s.payments == nil {
-		return apperr.Wrap(apperr.Unavailable, errors.New("the member has a subscription, and no payment provider is configured to cancel it"), notCanceled)
+		return apperr.Wrap(apperr.Unavailable, errors.New("the member has a subscription, and no payment provider is configured to cancel it"), msgNotCanceled)
 	}
 	if err := s.payments.CancelSubscription(ctx, subscriptionID); err != nil {
-		return apperr.Wrap(apperr.Unavailable, err, notCanceled)
+		return apperr.Wrap(apperr.Unavailable, err, msgNotCanceled)
 	}
 	return nil
 }
@@ -488,12 +498,4 @@ func noAccount(err error) error {
 		return ErrNoAccount
 	}
 	return err
-}
-
-// plural writes n with its unit: "1 minute", "40 minutes".
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
 }

@@ -12,6 +12,7 @@ import (
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/billing"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/waitlist"
@@ -46,7 +47,7 @@ func (f *fakeStore) LockUser(_ context.Context, id string) error {
 }
 func (f *fakeStore) UserByID(_ context.Context, id string) (account.User, error) {
 	if f.user.ID == "" || id != f.user.ID {
-		return account.User{}, apperr.E(apperr.NotFound, "no such user")
+		return account.User{}, apperr.Generic(apperr.NotFound, errors.New("no such user"))
 	}
 	return f.user, nil
 }
@@ -65,7 +66,7 @@ func (f *fakeStore) ProgressEvents(context.Context, string) ([]onboarding.Progre
 	return nil, nil
 }
 func (f *fakeStore) UTMRecord(context.Context, string) (onboarding.UTMRecord, error) {
-	return onboarding.UTMRecord{}, apperr.E(apperr.NotFound, "none")
+	return onboarding.UTMRecord{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 }
 func (f *fakeStore) AssignmentHistory(_ context.Context, userID string) ([]coaching.Assignment, error) {
 	ended := t0.Add(time.Hour)
@@ -79,7 +80,7 @@ func (f *fakeStore) CoachByID(_ context.Context, id string) (coaching.Coach, err
 }
 func (f *fakeStore) Subscription(context.Context, string) (billing.Subscription, error) {
 	if len(f.subs) == 0 {
-		return billing.Subscription{}, apperr.E(apperr.NotFound, "none")
+		return billing.Subscription{}, apperr.Generic(apperr.NotFound, errors.New("none"))
 	}
 	sub := f.subs[0]
 	if len(f.subs) > 1 {
@@ -98,7 +99,7 @@ func (f *fakeStore) AndroidWaitlistEntry(context.Context, string) (waitlist.Entr
 	case f.waitlistErr != nil:
 		return waitlist.Entry{}, f.waitlistErr
 	case f.waitlist == nil:
-		return waitlist.Entry{}, apperr.E(apperr.NotFound, "not on the list")
+		return waitlist.Entry{}, apperr.Generic(apperr.NotFound, errors.New("not on the list"))
 	}
 	return *f.waitlist, nil
 }
@@ -194,7 +195,7 @@ func TestDeleteAccount(t *testing.T) {
 			subs:     []billing.Subscription{{UserID: "u1", PlanID: "kickstart", Status: billing.StatusActive}},
 			payments: &fakePayments{}, wantWrites: erased},
 		{name: "the provider cannot be reached", role: account.RoleMember, subs: []billing.Subscription{live},
-			payments: &fakePayments{err: apperr.E(apperr.Unavailable, "stripe is down")}, wantCanceled: []string{"sub_1"},
+			payments: &fakePayments{err: apperr.Generic(apperr.Unavailable, errors.New("stripe is down"))}, wantCanceled: []string{"sub_1"},
 			wantCode: apperr.Unavailable, wantMessage: "We couldn't cancel your subscription just now, so nothing was deleted."},
 		{name: "payments are off", role: account.RoleMember, subs: []billing.Subscription{live},
 			wantCode: apperr.Unavailable, wantMessage: "nothing was deleted"},
@@ -220,7 +221,7 @@ func TestDeleteAccount(t *testing.T) {
 				t.Fatalf("DeleteAccount() code = %q (%v), want %q", got, err, tt.wantCode)
 			}
 			var ae *apperr.Error
-			if tt.wantMessage != "" && (!errors.As(err, &ae) || !strings.Contains(ae.Message, tt.wantMessage)) {
+			if tt.wantMessage != "" && (!errors.As(err, &ae) || !strings.Contains(ae.Text(messages.English), tt.wantMessage)) {
 				t.Errorf("DeleteAccount() = %v, want a message with %q", err, tt.wantMessage)
 			}
 			var canceled []string

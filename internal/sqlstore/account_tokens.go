@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"time"
 
 	"wayfinder/internal/apperr"
@@ -14,17 +15,17 @@ func (s *DB) CreateAccountToken(ctx context.Context, t idpstore.AccountToken) er
 	switch t.Purpose {
 	case idpstore.TokenPasswordReset, idpstore.TokenEmailVerification:
 	default:
-		return apperr.E(apperr.Invalid, "an account token needs a purpose of password-reset or email-verification")
+		return refuse("an account token needs a purpose of password-reset or email-verification")
 	}
 	if t.Hash == "" || t.UserID == "" || t.Email == "" || !t.ExpiresAt.After(t.CreatedAt) {
-		return apperr.E(apperr.Invalid, "an account token needs its hash, user, email and a lifetime")
+		return refuse("an account token needs its hash, user, email and a lifetime")
 	}
 	_, err := s.conn(ctx).ExecContext(ctx, `
 		INSERT INTO account_tokens (token_hash, purpose, user_id, email, created_at, expires_at)
 		VALUES ($1, $2, $3, $4, $5, $6)`,
 		t.Hash, t.Purpose, t.UserID, t.Email, utc(t.CreatedAt), utc(t.ExpiresAt))
 	if violationOf(err) == foreignKeyViolation {
-		return apperr.Wrap(apperr.NotFound, err, "no such account")
+		return apperr.Generic(apperr.NotFound, fmt.Errorf("no such account: %w", err))
 	}
 	return classify(err, "store the emailed link")
 }

@@ -20,7 +20,7 @@ import (
 // It returns once the submission is durably stored.
 func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm onboarding.UTM, now time.Time) error {
 	if userID == "" {
-		return apperr.E(apperr.Invalid, "the survey needs its member")
+		return refuse("the survey needs its member")
 	}
 	sv := surveySave{userID: userID, fromSlug: fromSlug, utm: utm, now: utc(now), rows: make([]encodedAnswers, 0, len(data))}
 	for _, qa := range data {
@@ -30,7 +30,7 @@ func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []sur
 		}
 		b, err := json.Marshal(answers)
 		if err != nil {
-			return apperr.Wrap(apperr.Internal, err, "could not encode the answers")
+			return apperr.WrapInternalf(err, "could not encode the answers")
 		}
 		sv.rows = append(sv.rows, encodedAnswers{qa.QuestionSlug, string(b)})
 	}
@@ -242,7 +242,7 @@ func scanStoredAnswers(rows *sql.Rows) ([]onboarding.StoredAnswers, error) {
 			return nil, classify(err, "read the answers")
 		}
 		if err := json.Unmarshal([]byte(answers), &sa.Answers); err != nil {
-			return nil, apperr.Wrap(apperr.Internal, err, "could not read the stored answers")
+			return nil, apperr.WrapInternalf(err, "could not read the stored answers")
 		}
 		sa.UpdatedAt = sa.UpdatedAt.UTC()
 		list = append(list, sa)

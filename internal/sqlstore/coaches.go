@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"wayfinder/internal/apperr"
 	"wayfinder/internal/coaching"
 )
 
@@ -35,8 +34,7 @@ func scanCoach(row scanner, extra ...any) (coaching.Coach, error) {
 // not already another coach.
 func (s *DB) UpsertCoach(ctx context.Context, c coaching.Coach) (coaching.Coach, error) {
 	if c.Capacity < 0 {
-		return coaching.Coach{}, apperr.InvalidFields("The coach's details are not valid.",
-			apperr.FieldError{Field: "capacity", Message: "must be zero or more"})
+		return coaching.Coach{}, refuse("a coach's capacity must be zero or more")
 	}
 	if c.ID == "" {
 		c.ID = uuid.NewString()

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -16,7 +17,7 @@ import (
 // email that another account signs in with is a Conflict and creates nothing.
 func (s *DB) CreateUserWithPassword(ctx context.Context, email string, role account.Role, passwordHash string, now time.Time) (account.User, error) {
 	if email == "" || passwordHash == "" {
-		return account.User{}, apperr.E(apperr.Invalid, "an account needs an email and a password")
+		return account.User{}, refuse("an account needs an email and a password")
 	}
 	if role == "" {
 		role = account.RoleMember
@@ -43,7 +44,7 @@ func (s *DB) CreateUserWithPassword(ctx context.Context, email string, role acco
 			INSERT INTO credentials (user_id, email, password_hash, updated_at) VALUES ($1, $2, $3, $4)`,
 			id, email, passwordHash, t)
 		if violationOf(err) == uniqueViolation {
-			return apperr.Wrap(apperr.Conflict, err, "an account with this email exists already")
+			return apperr.Generic(apperr.Conflict, fmt.Errorf("an account with this email exists already: %w", err))
 		}
 		return classify(err, "create the account")
 	})
@@ -85,7 +86,7 @@ func (p prefixScanner) Scan(dest ...any) error {
 // SetPasswordHash replaces the password hash of a user who has a password; NotFound otherwise.
 func (s *DB) SetPasswordHash(ctx context.Context, userID, passwordHash string, now time.Time) error {
 	if passwordHash == "" {
-		return apperr.E(apperr.Invalid, "a password hash is required")
+		return refuse("a password hash is required")
 	}
 	res, err := s.conn(ctx).ExecContext(ctx, `
 		UPDATE credentials SET password_hash = $2, updated_at = $3 WHERE user_id = $1`,

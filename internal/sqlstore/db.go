@@ -7,6 +7,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -56,13 +57,13 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		err     error
 	)
 	if strings.TrimSpace(dsn) == "" {
-		return nil, apperr.E(apperr.Invalid, "no database is configured: give a SQLite file path or a postgres:// URL")
+		return nil, refuse("no database is configured: give a SQLite file path or a postgres:// URL")
 	}
 	if isPostgresURL(dsn) {
 		dialect, where = DialectPostgres, "the PostgreSQL database at "+redactURL(dsn)
 		db, err = sql.Open("pgx", dsn)
 		if err != nil {
-			return nil, apperr.Wrap(apperr.Unavailable, err, "cannot open %s", where)
+			return nil, apperr.Generic(apperr.Unavailable, fmt.Errorf("cannot open %s: %w", where, err))
 		}
 		// Postgres is shared by every replica, so each keeps a modest pool: ten replicas stay well under
 		// the server's default of 100 connections.
@@ -76,13 +77,13 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		if !memory {
 			if dir := filepath.Dir(path); dir != "" {
 				if err := os.MkdirAll(dir, 0o700); err != nil {
-					return nil, apperr.Wrap(apperr.Unavailable, err, "cannot create the directory %s for the SQLite database", dir)
+					return nil, apperr.Generic(apperr.Unavailable, fmt.Errorf("cannot create the directory %s for the SQLite database: %w", dir, err))
 				}
 			}
 		}
 		db, err = sql.Open("sqlite", name)
 		if err != nil {
-			return nil, apperr.Wrap(apperr.Unavailable, err, "cannot open %s", where)
+			return nil, apperr.Generic(apperr.Unavailable, fmt.Errorf("cannot open %s: %w", where, err))
 		}
 		// SQLite allows one writer at a time. One connection queues writers in the pool (in no
 		// particular order) instead of letting them spin on the busy timeout; reads are short lookups
@@ -94,7 +95,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, apperr.Wrap(apperr.Unavailable, err, "cannot reach %s", where)
+		return nil, apperr.Generic(apperr.Unavailable, fmt.Errorf("cannot reach %s: %w", where, err))
 	}
 	return &DB{db: db, dialect: dialect}, nil
 }
@@ -149,7 +150,7 @@ func (s *DB) SQL() *sql.DB { return s.db }
 // Ping checks that the database answers, for readiness checks.
 func (s *DB) Ping(ctx context.Context) error {
 	if err := s.db.PingContext(ctx); err != nil {
-		return apperr.Wrap(apperr.Unavailable, err, "the database does not answer")
+		return apperr.Generic(apperr.Unavailable, fmt.Errorf("the database does not answer: %w", err))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"net"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -52,10 +53,14 @@ func violationOf(err error) violation {
 	return noViolation
 }
 
+// The store writes no sentences for people: the errors a caller may see carry the plain message of
+// their code (apperr.Generic), and what the store was doing, and why it failed, goes to the log as
+// the cause. The domain packages, which know what the member asked for, say more where it helps.
+
 // classify turns a driver error into an apperr error. what says, in a few words, what the store was
-// doing ("save the survey"); it becomes part of the message, and the SQL never does. A unique clash
-// is a Conflict, a missing referenced row is NotFound, a broken check is Invalid, an unreachable
-// database is Unavailable, and anything else is Internal with the cause kept for the log.
+// doing ("save the survey"); it becomes part of the logged cause, and the SQL never reaches the
+// message. A unique clash is a Conflict, a missing referenced row is NotFound, a broken check is
+// Invalid, an unreachable or busy database is Unavailable, and anything else is Internal.
 func classify(err error, what string) error {
 	if err == nil {
 		return nil
@@ -66,26 +71,33 @@ func classify(err error, what string) error {
 	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return apperr.Wrap(apperr.NotFound, err, "could not %s: not found", what)
+		return apperr.Generic(apperr.NotFound, fmt.Errorf("could not %s: not found: %w", what, err))
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return apperr.Wrap(apperr.Unavailable, err, "could not %s in time", what)
+		return apperr.Generic(apperr.Unavailable, fmt.Errorf("could not %s in time: %w", what, err))
 	}
 	switch violationOf(err) {
 	case uniqueViolation:
-		return apperr.Wrap(apperr.Conflict, err, "could not %s: it already exists", what)
+		return apperr.Generic(apperr.Conflict, fmt.Errorf("could not %s: it already exists: %w", what, err))
 	case foreignKeyViolation:
-		return apperr.Wrap(apperr.NotFound, err, "could not %s: something it refers to does not exist", what)
+		return apperr.Generic(apperr.NotFound, fmt.Errorf("could not %s: something it refers to does not exist: %w", what, err))
 	case checkViolation:
-		return apperr.Wrap(apperr.Invalid, err, "could not %s: a value is not allowed", what)
+		return apperr.Generic(apperr.Invalid, fmt.Errorf("could not %s: a value is not allowed: %w", what, err))
 	}
 	var ce *pgconn.ConnectError
 	var ne net.Error
 	if errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, sql.ErrConnDone) {
-		return apperr.Wrap(apperr.Unavailable, err, "could not %s: the database cannot be reached", what)
+		return apperr.Generic(apperr.Unavailable, fmt.Errorf("could not %s: the database cannot be reached: %w", what, err))
 	}
 	var se *sqlite.Error
 	if errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_BUSY || se.Code()&0xff == sqlite3.SQLITE_LOCKED) {
-		return apperr.Wrap(apperr.Unavailable, err, "could not %s: the database is busy", what)
+		return apperr.Generic(apperr.Unavailable, fmt.Errorf("could not %s: the database is busy: %w", what, err))
 	}
-	return apperr.Wrap(apperr.Internal, err, "could not %s", what)
+	return apperr.WrapInternalf(err, "could not %s", what)
+}
+
+// refuse is the store's answer to a value its schema would not take: Invalid, with what is wrong
+// in developer words as the logged cause. The domain packages check what members send before it
+// gets here, so this only stops a caller's mistake from reaching the database.
+func refuse(what string) error {
+	return apperr.Generic(apperr.Invalid, errors.New(what))
 }

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -53,7 +54,7 @@ func (c *groupCommitter) run(ctx context.Context, db *DB, fn func(ctx context.Co
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
-		return apperr.E(apperr.Unavailable, "could not write: the store is closed")
+		return apperr.Generic(apperr.Unavailable, errors.New("could not write: the store is closed"))
 	}
 	c.pending = append(c.pending, p)
 	if !c.running {
@@ -147,7 +148,7 @@ func recovering(fn func(ctx context.Context) error) func(ctx context.Context) er
 	return func(ctx context.Context) (err error) {
 		defer func() {
 			if r := recover(); r != nil {
-				err = apperr.Wrap(apperr.Internal, fmt.Errorf("panic: %v\n%s", r, debug.Stack()), "could not write")
+				err = apperr.WrapInternalf(fmt.Errorf("panic: %v\n%s", r, debug.Stack()), "could not write")
 			}
 		}()
 		return fn(ctx)

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -25,7 +26,7 @@ func TestCommitBatch(t *testing.T) {
 					return db.SaveSurvey(ctx, userID, "gender", sampleAnswers("gender", value), onboarding.UTM{}, t0)
 				}
 			}
-			refused := apperr.E(apperr.Conflict, "refused after writing")
+			refused := apperr.Generic(apperr.Conflict, errors.New("refused after writing"))
 			pending := func(ctx context.Context, fn func(context.Context) error) *pendingTx {
 				return &pendingTx{ctx: ctx, fn: fn, done: make(chan error, 1)}
 			}

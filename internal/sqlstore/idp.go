@@ -21,7 +21,7 @@ func (s *DB) LockLoginAttempts(ctx context.Context, keys ...string) error {
 		return nil
 	}
 	if s.txOf(ctx) == nil {
-		return apperr.E(apperr.Internal, "locking sign-in attempts needs a transaction")
+		return apperr.Internalf("locking sign-in attempts needs a transaction")
 	}
 	keys = slices.Clone(keys)
 	slices.Sort(keys)
@@ -40,10 +40,10 @@ func (s *DB) RecordLoginAttempt(ctx context.Context, a idpstore.LoginAttempt) (i
 	case idpstore.AttemptScopeAccount, idpstore.AttemptScopeAddress, idpstore.AttemptScopePair, idpstore.AttemptScopeSignup,
 		idpstore.AttemptScopeReset:
 	default:
-		return 0, apperr.E(apperr.Invalid, "a login attempt needs a scope of account, address, pair, signup or reset")
+		return 0, refuse("a login attempt needs a scope of account, address, pair, signup or reset")
 	}
 	if a.Key == "" {
-		return 0, apperr.E(apperr.Invalid, "a login attempt needs a key")
+		return 0, refuse("a login attempt needs a key")
 	}
 	var id int64
 	err := s.conn(ctx).QueryRowContext(ctx, `
@@ -110,7 +110,7 @@ func (s *DB) LoginSucceededSince(ctx context.Context, scope, key string, since t
 // CreateIdPSession stores a new provider session; one for an unknown user is NotFound.
 func (s *DB) CreateIdPSession(ctx context.Context, ss idpstore.IdPSession) error {
 	if ss.IDHash == "" || ss.UserID == "" {
-		return apperr.E(apperr.Invalid, "a sign-in session needs its id hash and its user")
+		return refuse("a sign-in session needs its id hash and its user")
 	}
 	_, err := s.conn(ctx).ExecContext(ctx, `
 		INSERT INTO idp_sessions (id_hash, user_id, auth_time, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"time"
 
-	"wayfinder/internal/apperr"
 	"wayfinder/internal/idp/idpstore"
 )
 
@@ -14,7 +13,7 @@ import (
 // both add a key; when they do, both keys are published, so every token still verifies.
 func (s *DB) AddSigningKeyUnlessNewer(ctx context.Context, k idpstore.SigningKey, since time.Time) (bool, error) {
 	if k.KID == "" || k.PrivateKeyPEM == "" {
-		return false, apperr.E(apperr.Invalid, "a signing key needs its id and its key")
+		return false, refuse("a signing key needs its id and its key")
 	}
 	res, err := s.conn(ctx).ExecContext(ctx, `
 		INSERT INTO signing_keys (kid, private_key_pem, created_at, signs_from, retired_at, removed_at)

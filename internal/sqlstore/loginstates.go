@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"wayfinder/internal/account"
@@ -12,7 +13,7 @@ import (
 // provider. A state hash stored already is a Conflict.
 func (s *DB) CreateLoginState(ctx context.Context, ls account.LoginState) error {
 	if ls.StateHash == "" {
-		return apperr.E(apperr.Invalid, "a login state needs its state hash")
+		return refuse("a login state needs its state hash")
 	}
 	_, err := s.conn(ctx).ExecContext(ctx, `
 		INSERT INTO login_states (state_hash, nonce, code_verifier, return_to, signup, created_at, expires_at)
@@ -35,7 +36,7 @@ func (s *DB) TakeLoginState(ctx context.Context, stateHash string, now time.Time
 	}
 	ls.CreatedAt, ls.ExpiresAt = ls.CreatedAt.UTC(), ls.ExpiresAt.UTC()
 	if !ls.ExpiresAt.After(utc(now)) {
-		return account.LoginState{}, apperr.E(apperr.NotFound, "could not find the sign-in: it has expired")
+		return account.LoginState{}, apperr.Generic(apperr.NotFound, errors.New("could not find the sign-in: it has expired"))
 	}
 	return ls, nil
 }

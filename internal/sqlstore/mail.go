@@ -6,7 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"wayfinder/internal/apperr"
 	"wayfinder/internal/mail"
 )
 
@@ -14,7 +13,7 @@ import (
 // transaction, it is part of it, so the message exists only if the caller's change commits.
 func (s *DB) InsertMail(ctx context.Context, q mail.Queued) error {
 	if q.ID == "" {
-		return apperr.E(apperr.Invalid, "a queued email needs its id")
+		return refuse("a queued email needs its id")
 	}
 	_, err := s.conn(ctx).ExecContext(ctx, `
 		INSERT INTO mail_outbox (id, kind, recipient, subject, text_body, html_body, status, attempts,

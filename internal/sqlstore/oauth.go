@@ -40,7 +40,7 @@ func encodeList(l []string) string {
 // CreateOAuthRequest stores a code or token. A signature stored already for the kind is a Conflict.
 func (s *DB) CreateOAuthRequest(ctx context.Context, r idpstore.OAuthRequest) error {
 	if !validKind(r.Kind) || r.Signature == "" || r.RequestID == "" {
-		return apperr.E(apperr.Invalid, "an OAuth request needs a known kind, a signature and a request id")
+		return refuse("an OAuth request needs a known kind, a signature and a request id")
 	}
 	_, err := s.conn(ctx).ExecContext(ctx, `
 		INSERT INTO oauth_requests (kind, signature_hash, request_id, client_id, subject, requested_at, expires_at,
@@ -77,7 +77,7 @@ func (s *DB) OAuthRequestBySignature(ctx context.Context, kind, signature string
 		dst  *[]string
 	}{{reqScopes, &r.RequestedScopes}, {grantScopes, &r.GrantedScopes}, {reqAud, &r.RequestedAudience}, {grantAud, &r.GrantedAudience}} {
 		if err := json.Unmarshal([]byte(l.text), l.dst); err != nil {
-			return idpstore.OAuthRequest{}, apperr.Wrap(apperr.Internal, err, "could not read the stored %s", kind)
+			return idpstore.OAuthRequest{}, apperr.WrapInternalf(err, "could not read the stored %s", kind)
 		}
 	}
 	return r, nil

@@ -3,8 +3,6 @@ package sqlstore
 import (
 	"context"
 	"time"
-
-	"wayfinder/internal/apperr"
 )
 
 // ServerSecret returns the shared secret called name, storing candidate as its value when there is
@@ -12,7 +10,7 @@ import (
 // whichever arrives first and every replica then reads that one, so all of them agree.
 func (s *DB) ServerSecret(ctx context.Context, name string, candidate []byte, now time.Time) ([]byte, error) {
 	if name == "" || len(candidate) == 0 {
-		return nil, apperr.E(apperr.Invalid, "a server secret needs a name and a value")
+		return nil, refuse("a server secret needs a name and a value")
 	}
 	q := s.conn(ctx)
 	if _, err := q.ExecContext(ctx, `

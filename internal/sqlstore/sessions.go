@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"time"
 
 	"wayfinder/internal/account"
@@ -35,7 +36,7 @@ func scanSession(row scanner) (account.Session, error) {
 // for an unknown user is NotFound.
 func (s *DB) CreateSession(ctx context.Context, ws account.Session) error {
 	if ws.IDHash == "" || ws.UserID == "" {
-		return apperr.E(apperr.Invalid, "a session needs its id hash and its user")
+		return refuse("a session needs its id hash and its user")
 	}
 	_, err := s.conn(ctx).ExecContext(ctx, `
 		INSERT INTO web_sessions (id_hash, user_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at,
@@ -184,7 +185,7 @@ func oneRow(res sql.Result, err error, what string) error {
 		return err
 	}
 	if n == 0 {
-		return apperr.E(apperr.NotFound, "could not %s: not found", what)
+		return apperr.Generic(apperr.NotFound, fmt.Errorf("could not %s: not found", what))
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/sqlstore/sqltest"
 )
 
@@ -329,14 +330,14 @@ func TestClassify(t *testing.T) {
 		{sql.ErrNoRows, apperr.NotFound},
 		{context.DeadlineExceeded, apperr.Unavailable},
 		{errors.New("boom"), apperr.Internal},
-		{apperr.E(apperr.Conflict, "kept"), apperr.Conflict},
+		{apperr.Generic(apperr.Conflict, errors.New("kept")), apperr.Conflict},
 	}
 	for _, tt := range tests {
 		if got := codeOf(classify(tt.err, "test")); got != tt.want {
 			t.Errorf("classify(%v) code = %q, want %q", tt.err, got, tt.want)
 		}
 	}
-	if got := classify(errors.New("SELECT secret FROM t"), "read things"); strings.Contains(got.(*apperr.Error).Message, "SELECT") {
-		t.Errorf("message %q shows the driver's error", got.(*apperr.Error).Message)
+	if got := classify(errors.New("SELECT secret FROM t"), "read things"); strings.Contains(got.(*apperr.Error).Text(messages.English), "SELECT") {
+		t.Errorf("message %q shows the driver's error", got.(*apperr.Error).Text(messages.English))
 	}
 }

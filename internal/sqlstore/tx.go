@@ -100,7 +100,7 @@ func (s *DB) commit(ctx context.Context, t *txState) error {
 	t.mu.Unlock()
 	if broken {
 		t.tx.Rollback()
-		return apperr.E(apperr.Internal, "could not commit a transaction: a failed part of it could not be undone")
+		return apperr.Internalf("could not commit a transaction: a failed part of it could not be undone")
 	}
 	if err := t.tx.Commit(); err != nil {
 		return classify(err, "commit a transaction")
@@ -198,7 +198,7 @@ func (s *DB) prepareUnready(ctx context.Context, t *txState) {
 // domain services use InTx.
 func (s *DB) BeginTxContext(ctx context.Context) (context.Context, error) {
 	if s.txOf(ctx) != nil {
-		return ctx, apperr.E(apperr.Internal, "a transaction is already open in this context")
+		return ctx, apperr.Internalf("a transaction is already open in this context")
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -211,7 +211,7 @@ func (s *DB) BeginTxContext(ctx context.Context) (context.Context, error) {
 func (s *DB) CommitTxContext(ctx context.Context) error {
 	t := s.txOf(ctx)
 	if t == nil {
-		return apperr.E(apperr.Internal, "no transaction is open in this context")
+		return apperr.Internalf("no transaction is open in this context")
 	}
 	return s.commit(ctx, t)
 }
@@ -221,7 +221,7 @@ func (s *DB) CommitTxContext(ctx context.Context) error {
 func (s *DB) RollbackTxContext(ctx context.Context) error {
 	t := s.txOf(ctx)
 	if t == nil {
-		return apperr.E(apperr.Internal, "no transaction is open in this context")
+		return apperr.Internalf("no transaction is open in this context")
 	}
 	if err := t.tx.Rollback(); err != nil && !errors.Is(err, sql.ErrTxDone) {
 		return classify(err, "roll back a transaction")

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -18,7 +19,7 @@ func TestInTx(t *testing.T) {
 	for _, s := range newTestStores(t) {
 		t.Run(s.name, func(t *testing.T) {
 			db := s.db
-			refused := apperr.E(apperr.Conflict, "refused")
+			refused := apperr.Generic(apperr.Conflict, errors.New("refused"))
 			save := func(ctx context.Context, userID, slug string) error {
 				return db.SaveSurvey(ctx, userID, slug, sampleAnswers(slug, "x"), onboarding.UTM{}, t0)
 			}

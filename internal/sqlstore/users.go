@@ -4,12 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
 
 	"wayfinder/internal/account"
-	"wayfinder/internal/apperr"
 )
 
 const userColumns = `id, subject, email, first_name, last_name, date_of_birth, device, picture_version, ` + roleColumn + `, created_at, updated_at, ` + emailVerifiedColumn
@@ -84,8 +84,7 @@ func (s *DB) CreateUser(ctx context.Context, u account.User) (account.User, erro
 		return account.User{}, err
 	}
 	if u.Subject == "" {
-		return account.User{}, apperr.InvalidFields("A user needs an identity-provider subject.",
-			apperr.FieldError{Field: "subject", Message: "is required"})
+		return account.User{}, refuse("a user needs an identity-provider subject")
 	}
 	t := now()
 	role, admin := storedRole(u.Role)
@@ -101,17 +100,13 @@ func (s *DB) CreateUser(ctx context.Context, u account.User) (account.User, erro
 	return created, nil
 }
 
-// checkUser refuses a role or device the schema would refuse, with a message a person can act on.
+// checkUser refuses a role or device the schema would refuse.
 func checkUser(role account.Role, device string) error {
-	var fields []apperr.FieldError
-	if !role.Valid() {
-		fields = append(fields, apperr.FieldError{Field: "role", Message: "must be member, staff or admin"})
-	}
-	if !account.ValidDevice(device) {
-		fields = append(fields, apperr.FieldError{Field: "device", Message: "must be iphone, android or empty"})
-	}
-	if len(fields) > 0 {
-		return apperr.InvalidFields("Some details of the user are not valid.", fields...)
+	switch {
+	case !role.Valid():
+		return refuse(fmt.Sprintf("a user's role must be member, staff or admin, not %q", role))
+	case !account.ValidDevice(device):
+		return refuse(fmt.Sprintf("a user's device must be iphone, android or empty, not %q", device))
 	}
 	return nil
 }
@@ -152,8 +147,7 @@ func (s *DB) UserBySubject(ctx context.Context, subject string) (account.User, e
 // email is not confirmed until the provider says so again (see MarkEmailVerified).
 func (s *DB) EnsureUser(ctx context.Context, subject, email string, role account.Role) (account.User, bool, error) {
 	if subject == "" {
-		return account.User{}, false, apperr.InvalidFields("A user needs an identity-provider subject.",
-			apperr.FieldError{Field: "subject", Message: "is required"})
+		return account.User{}, false, refuse("a user needs an identity-provider subject")
 	}
 	if role == "" {
 		role = account.RoleMember
@@ -189,8 +183,7 @@ func (s *DB) EnsureUser(ctx context.Context, subject, email string, role account
 // the updated user. A date of birth is kept as a date only.
 func (s *DB) UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error) {
 	if !account.ValidDevice(device) {
-		return account.User{}, apperr.InvalidFields("The device is not one we know.",
-			apperr.FieldError{Field: "device", Message: "must be iphone, android or empty"})
+		return account.User{}, refuse(fmt.Sprintf("a user's device must be iphone, android or empty, not %q", device))
 	}
 	row := s.conn(ctx).QueryRowContext(ctx, `
 		UPDATE users

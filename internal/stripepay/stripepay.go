@@ -7,6 +7,7 @@ package stripepay
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/billing"
+	"wayfinder/internal/messages"
 )
 
 // Metadata keys this server sets on every checkout and subscription, so each event names the
@@ -24,8 +26,15 @@ const (
 	metaPlanID = "plan_id"
 )
 
-// unavailable is what a member is told when Stripe cannot be reached.
-const unavailable = "We couldn’t reach our payment provider, and nothing was charged. Please try again in a minute."
+// The messages of this package (internal/messages holds their words): msgUnavailable is what a
+// member is told when Stripe cannot be reached; the others answer Stripe's own webhook calls.
+const (
+	msgUnavailable      messages.Key = "api.stripe.unavailable"
+	msgSignatureMissing messages.Key = "api.stripe.signatureMissing"
+	msgSignatureBad     messages.Key = "api.stripe.signatureBad"
+	msgNotAnEvent       messages.Key = "api.stripe.notAnEvent"
+	msgObjectUnreadable messages.Key = "api.stripe.objectUnreadable"
+)
 
 // Stripe is billing.Payments on Stripe's API.
 type Stripe struct {
@@ -70,7 +79,7 @@ func (s *Stripe) FindPromotion(ctx context.Context, code string) (billing.Promot
 			Duration: string(c.Duration), DurationInMonths: int(c.DurationInMonths),
 		}, nil
 	}
-	return billing.Promotion{}, apperr.E(apperr.NotFound, "Stripe has no active promotion code %q", code)
+	return billing.Promotion{}, apperr.Generic(apperr.NotFound, fmt.Errorf("Stripe has no active promotion code %q", code))
 }
 
 // CreateCheckout starts a hosted Checkout Session: a subscription for a monthly plan (with its
@@ -144,7 +153,7 @@ func (s *Stripe) CancelSubscription(ctx context.Context, subscriptionID string) 
 func providerError(err error, doing string) error {
 	var se *stripe.Error
 	if errors.As(err, &se) && se.HTTPStatusCode > 0 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != http.StatusTooManyRequests {
-		return apperr.Wrap(apperr.Internal, err, "Stripe refused %s: %s (%s)", doing, se.Msg, se.Code)
+		return apperr.WrapInternalf(err, "Stripe refused %s: %s (%s)", doing, se.Msg, se.Code)
 	}
-	return apperr.Wrap(apperr.Unavailable, err, "%s", unavailable)
+	return apperr.Wrap(apperr.Unavailable, err, msgUnavailable)
 }

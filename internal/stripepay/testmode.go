@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -41,7 +42,7 @@ func (t *TestMode) FindPromotion(_ context.Context, code string) (billing.Promot
 	if p, ok := t.Promotions[strings.ToUpper(code)]; ok {
 		return p, nil
 	}
-	return billing.Promotion{}, apperr.E(apperr.NotFound, "test mode has no promotion code %q", code)
+	return billing.Promotion{}, apperr.Generic(apperr.NotFound, fmt.Errorf("test mode has no promotion code %q", code))
 }
 
 // CreateCheckout starts a test-mode checkout: its page is /account/checkout on the success URL's

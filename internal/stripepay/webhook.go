@@ -27,18 +27,18 @@ type Webhook struct {
 // long-stable fields are read, by this package's own structs, in both the old and the new shape.
 func (w *Webhook) Event(payload []byte, header string) (billing.Event, error) {
 	if header == "" {
-		return billing.Event{}, apperr.E(apperr.Invalid, "The Stripe-Signature header is missing.")
+		return billing.Event{}, apperr.E(apperr.Invalid, msgSignatureMissing)
 	}
 	if err := webhook.ValidatePayloadWithTolerance(payload, header, w.Secret, Tolerance); err != nil || signedInFuture(header) {
-		return billing.Event{}, apperr.E(apperr.Invalid, "The Stripe-Signature header does not match this payload, or it is too old.")
+		return billing.Event{}, apperr.E(apperr.Invalid, msgSignatureBad)
 	}
 	var env envelope
 	if err := json.Unmarshal(payload, &env); err != nil || env.ID == "" || env.Type == "" {
-		return billing.Event{}, apperr.E(apperr.Invalid, "The body is not a Stripe event.")
+		return billing.Event{}, apperr.E(apperr.Invalid, msgNotAnEvent)
 	}
 	var obj object
 	if err := json.Unmarshal(env.Data.Object, &obj); err != nil {
-		return billing.Event{}, apperr.E(apperr.Invalid, "The event's object could not be read.")
+		return billing.Event{}, apperr.E(apperr.Invalid, msgObjectUnreadable)
 	}
 	e := billing.Event{ID: env.ID, Type: env.Type, Created: time.Unix(env.Created, 0).UTC(),
 		UserID: obj.Metadata[metaUserID], PlanID: obj.Metadata[metaPlanID], CustomerID: obj.Customer.ID}

@@ -1,8 +1,10 @@
 package survey
 
 import (
-	"fmt"
 	"time"
+
+	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 // The survey's rules for the journey as a whole: which steps still need an answer, whether a
@@ -10,13 +12,13 @@ import (
 // continue, and which answers are a safety disclosure. The server enforces them on every call
 // that goes past the survey; the app follows the same rules to show the right step at once.
 
-// Gap is a required step of the main path without a valid answer. Problem is empty when the step
-// has no answer at all, and otherwise says what is wrong with the stored one under today's rules:
+// Gap is a required step of the main path without a valid answer. Problem is nil when the step has
+// no answer at all, and otherwise says what is wrong with the stored one under today's rules:
 // a date of birth is checked against the age limit on the day it is read, and answers saved under
 // an older definition may no longer fit it.
 type Gap struct {
 	Slug    string
-	Problem string
+	Problem *apperr.FieldError
 }
 
 // Gaps returns the required steps of the main path that lack a valid answer, in the survey's
@@ -34,31 +36,31 @@ func (d *Definition) Gaps(answers map[string][]Answer, now time.Time) []Gap {
 			continue
 		}
 		if bad := d.validateQuestion(q, given, now); len(bad) > 0 {
-			gaps = append(gaps, Gap{Slug: slug, Problem: bad[0].Message})
+			gaps = append(gaps, Gap{Slug: slug, Problem: &bad[0]})
 		}
 	}
 	return gaps
 }
 
-// Gate says whether a member's answers let them past the survey: it returns "" when every required
-// step of the main path has a valid answer, and otherwise, in plain words, what is missing. The
-// first step (name, date of birth, terms) is named in full, since it decides whether the service
-// may take the member at all; the other steps are counted.
-func (d *Definition) Gate(answers map[string][]Answer, now time.Time) string {
+// Gate says whether a member's answers let them past the survey: it returns nil when every required
+// step of the main path has a valid answer, and otherwise a Conflict that says, in plain words,
+// what is missing. The first step (name, date of birth, terms) is named in full, since it decides
+// whether the service may take the member at all; the other steps are counted.
+func (d *Definition) Gate(answers map[string][]Answer, now time.Time) error {
 	gaps := d.Gaps(answers, now)
 	if len(gaps) == 0 {
-		return ""
+		return nil
 	}
 	if first := gaps[0]; first.Slug == SlugNameAndBirth {
-		if first.Problem == "" {
-			return "Please start with your name and date of birth, and accept the terms."
+		if first.Problem == nil {
+			return apperr.E(apperr.Conflict, msgStartWithFirstStep)
 		}
-		return first.Problem
+		return apperr.E(apperr.Conflict, first.Problem.Key, first.Problem.Params)
 	}
 	if len(gaps) == 1 {
-		return "Please finish the survey first: one question still needs an answer."
+		return apperr.E(apperr.Conflict, msgFinishOneQuestion)
 	}
-	return fmt.Sprintf("Please finish the survey first: %d questions still need an answer.", len(gaps))
+	return apperr.E(apperr.Conflict, msgFinishManyQuestions, messages.Params{"count": len(gaps)})
 }
 
 // ResumeAt returns the step a member continues at, as far as the survey goes: the first required

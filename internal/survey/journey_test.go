@@ -1,10 +1,13 @@
 package survey_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
 )
@@ -109,9 +112,17 @@ func TestGate(t *testing.T) {
 				t.Errorf("%s: gaps = %v, want %v", tt.name, got, tt.wantGaps)
 			}
 		}
-		got := d.Gate(tt.answers, today)
-		if (got == "") != (tt.want == "") || !strings.Contains(got, tt.want) {
-			t.Errorf("%s: Gate() = %q, want it to say %q", tt.name, got, tt.want)
+		err := d.Gate(tt.answers, today)
+		if (err == nil) != (tt.want == "") {
+			t.Errorf("%s: Gate() = %v, want it to say %q", tt.name, err, tt.want)
+			continue
+		}
+		if err == nil {
+			continue
+		}
+		var e *apperr.Error
+		if !errors.As(err, &e) || e.Code != apperr.Conflict || !strings.Contains(e.Text(messages.English), tt.want) {
+			t.Errorf("%s: Gate() = %v, want a Conflict saying %q", tt.name, err, tt.want)
 		}
 	}
 }

@@ -9,6 +9,44 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/cleantext"
+	"wayfinder/internal/messages"
+)
+
+// The messages of the survey's checks (internal/messages holds their words). Each says what to do,
+// in the member's terms; fields name where.
+const (
+	msgNeedsLook           messages.Key = "api.survey.needsLook"
+	msgNotAQuestion        messages.Key = "api.survey.notAQuestion"
+	msgQuestionTwice       messages.Key = "api.survey.questionTwice"
+	msgAnswerTwice         messages.Key = "api.survey.answerTwice"
+	msgValueTooLong        messages.Key = "api.survey.valueTooLong"
+	msgChooseOneOnly       messages.Key = "api.survey.chooseOneOnly"
+	msgChooseUpTo          messages.Key = "api.survey.chooseUpTo"
+	msgExclusive           messages.Key = "api.survey.exclusive"
+	msgAddNameAndBirth     messages.Key = "api.survey.addNameAndBirth"
+	msgChooseState         messages.Key = "api.survey.chooseState"
+	msgChooseAtLeastOne    messages.Key = "api.survey.chooseAtLeastOne"
+	msgChooseAnswer        messages.Key = "api.survey.chooseAnswer"
+	msgStateNotListed      messages.Key = "api.survey.stateNotListed"
+	msgNoAnswersHere       messages.Key = "api.survey.noAnswersHere"
+	msgNotAnAnswer         messages.Key = "api.survey.notAnAnswer"
+	msgAddFirstName        messages.Key = "api.survey.addFirstName"
+	msgAddLastName         messages.Key = "api.survey.addLastName"
+	msgAddDateOfBirth      messages.Key = "api.survey.addDateOfBirth"
+	msgAcceptTerms         messages.Key = "api.survey.acceptTerms"
+	msgFirstNameTooLong    messages.Key = "api.survey.firstNameTooLong"
+	msgLastNameTooLong     messages.Key = "api.survey.lastNameTooLong"
+	msgChooseDevice        messages.Key = "api.survey.chooseDevice"
+	msgEmailInvalid        messages.Key = "api.survey.emailInvalid"
+	msgPhoneInvalid        messages.Key = "api.survey.phoneInvalid"
+	msgTimeZoneNotListed   messages.Key = "api.survey.timeZoneNotListed"
+	msgDateInvalid         messages.Key = "api.survey.dateInvalid"
+	msgDateInFuture        messages.Key = "api.survey.dateInFuture"
+	msgTooYoung            messages.Key = "api.survey.tooYoung"
+	msgCheckYear           messages.Key = "api.survey.checkYear"
+	msgStartWithFirstStep  messages.Key = "api.survey.startWithFirstStep"
+	msgFinishOneQuestion   messages.Key = "api.survey.finishOneQuestion"
+	msgFinishManyQuestions messages.Key = "api.survey.finishManyQuestions"
 )
 
 // Limits of the answers. Free text is capped so one answer cannot fill the store; names get their
@@ -25,19 +63,17 @@ const (
 // the time of the request; ages are counted on its UTC date.
 func (d *Definition) Validate(data []QuestionAnswers, now time.Time) error {
 	var bad []apperr.FieldError
-	add := func(field, format string, args ...any) {
-		bad = append(bad, apperr.FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
-	}
+	add := func(field string, key messages.Key) { bad = append(bad, apperr.Field(field, key)) }
 	seen := map[string]bool{}
 	for i, qa := range data {
 		at := fmt.Sprintf("data[%d]", i)
 		q := d.Question(qa.QuestionSlug)
 		if q == nil {
-			add(at+".questionSlug", "This question isn't part of the survey.")
+			add(at+".questionSlug", msgNotAQuestion)
 			continue
 		}
 		if seen[qa.QuestionSlug] {
-			add(at+".questionSlug", "This question is here twice. Send it once.")
+			add(at+".questionSlug", msgQuestionTwice)
 			continue
 		}
 		seen[qa.QuestionSlug] = true
@@ -47,7 +83,7 @@ func (d *Definition) Validate(data []QuestionAnswers, now time.Time) error {
 		}
 	}
 	if len(bad) > 0 {
-		return apperr.InvalidFields("Some answers need another look.", bad...)
+		return apperr.InvalidFields(msgNeedsLook, bad...)
 	}
 	return nil
 }
@@ -55,8 +91,8 @@ func (d *Definition) Validate(data []QuestionAnswers, now time.Time) error {
 // validateQuestion checks the answers of one question; fields are relative to data[i].
 func (d *Definition) validateQuestion(q *Question, answers []Answer, now time.Time) []apperr.FieldError {
 	var bad []apperr.FieldError
-	add := func(field, message string) {
-		bad = append(bad, apperr.FieldError{Field: field, Message: message})
+	add := func(field string, key messages.Key, params ...messages.Params) {
+		bad = append(bad, apperr.Field(field, key, params...))
 	}
 	if len(answers) == 0 {
 		if q.Required {
@@ -74,7 +110,7 @@ func (d *Definition) validateQuestion(q *Question, answers []Answer, now time.Ti
 			continue
 		}
 		if keys[a.Key] {
-			add(at+".key", "This answer is here twice. Send it once.")
+			add(at+".key", msgAnswerTwice)
 			continue
 		}
 		keys[a.Key] = true
@@ -86,30 +122,30 @@ func (d *Definition) validateQuestion(q *Question, answers []Answer, now time.Ti
 			continue
 		}
 		if q.Slug == SlugNameAndBirth {
-			if msg := nameAndBirthValue(a, now); msg != "" {
-				add(at+".value", msg)
+			if key, params := nameAndBirthValue(a, now); key != "" {
+				add(at+".value", key, params)
 			}
 			continue
 		}
 		if utf8.RuneCountInString(a.Value) > MaxValueLen {
-			add(at+".value", fmt.Sprintf("Please keep this to %d characters or fewer.", MaxValueLen))
+			add(at+".value", msgValueTooLong, messages.Params{"max": MaxValueLen})
 			continue
 		}
 		if q.Slug == SlugAccount {
-			if msg := accountValue(a); msg != "" {
-				add(at+".value", msg)
+			if key := accountValue(a); key != "" {
+				add(at+".value", key)
 			}
 		}
 	}
 	switch {
 	case q.Type == SelectOne || q.Type == Rate || q.Slug == SlugLiveState:
 		if len(answers) > 1 {
-			add(".answers", "Please choose one answer.")
+			add(".answers", msgChooseOneOnly)
 		}
 	case q.Max > 0 && len(answers) > q.Max:
-		add(".answers", fmt.Sprintf("Please choose up to %d.", q.Max))
+		add(".answers", msgChooseUpTo, messages.Params{"max": q.Max})
 	case exclusive != "" && len(answers) > 1:
-		add(".answers", fmt.Sprintf("“%s” can’t be chosen together with other answers. Please choose one or the other.", exclusive))
+		add(".answers", msgExclusive, messages.Params{"answer": exclusive})
 	}
 	if q.Slug == SlugNameAndBirth {
 		for _, k := range []string{KeyFirstName, KeyLastName, KeyDateOfBirth, KeyTermsOfService} {
@@ -121,82 +157,83 @@ func (d *Definition) validateQuestion(q *Question, answers []Answer, now time.Ti
 	return bad
 }
 
-func missingMessage(q *Question) string {
+func missingMessage(q *Question) messages.Key {
 	switch {
 	case q.Slug == SlugNameAndBirth:
-		return "Please add your name and date of birth."
+		return msgAddNameAndBirth
 	case q.Slug == SlugLiveState:
-		return "Please choose your state."
+		return msgChooseState
 	case q.Type == SelectMany:
-		return "Please choose at least one answer."
+		return msgChooseAtLeastOne
 	default:
-		return "Please choose an answer."
+		return msgChooseAnswer
 	}
 }
 
-func unknownKeyMessage(q *Question) string {
+func unknownKeyMessage(q *Question) messages.Key {
 	switch {
 	case q.Slug == SlugLiveState:
-		return "Please choose a state from the list."
+		return msgStateNotListed
 	case len(q.AnswerVariants) == 0:
-		return "This step takes no answers."
+		return msgNoAnswersHere
 	default:
-		return "This isn't one of the answers to this question."
+		return msgNotAnAnswer
 	}
 }
 
 // nameAndBirthMissing says, per required key of name-and-birth, what the member still has to give.
-var nameAndBirthMissing = map[string]string{
-	KeyFirstName:      "Please add your first name.",
-	KeyLastName:       "Please add your last name.",
-	KeyDateOfBirth:    "Please add your date of birth.",
-	KeyTermsOfService: "Please accept the terms to continue.",
+var nameAndBirthMissing = map[string]messages.Key{
+	KeyFirstName:      msgAddFirstName,
+	KeyLastName:       msgAddLastName,
+	KeyDateOfBirth:    msgAddDateOfBirth,
+	KeyTermsOfService: msgAcceptTerms,
 }
 
-// nameAndBirthValue checks one answer of name-and-birth and returns what is wrong with it, or "".
-// The device is optional because the native app does not ask for it.
-func nameAndBirthValue(a Answer, now time.Time) string {
+// nameAndBirthValue checks one answer of name-and-birth and returns the message of what is wrong
+// with it, or "". The device is optional because the native app does not ask for it.
+func nameAndBirthValue(a Answer, now time.Time) (messages.Key, messages.Params) {
 	switch a.Key {
 	case KeyFirstName, KeyLastName:
-		which := "first"
+		missing, tooLong := msgAddFirstName, msgFirstNameTooLong
 		if a.Key == KeyLastName {
-			which = "last"
+			missing, tooLong = msgAddLastName, msgLastNameTooLong
 		}
 		if !cleantext.HasVisible(a.Value) {
-			return fmt.Sprintf("Please add your %s name.", which)
+			return missing, nil
 		}
 		if utf8.RuneCountInString(a.Value) > MaxNameLen {
-			return fmt.Sprintf("Please keep your %s name to %d characters or fewer.", which, MaxNameLen)
+			return tooLong, messages.Params{"max": MaxNameLen}
 		}
 	case KeyDateOfBirth:
 		return dateOfBirthProblem(a.Value, now)
 	case KeyTermsOfService:
 		if a.Value != "true" {
-			return "Please accept the terms to continue."
+			return msgAcceptTerms, nil
 		}
 	case KeyDevice:
 		if a.Value != "iphone" && a.Value != "android" {
-			return "Please choose iPhone or Android."
+			return msgChooseDevice, nil
 		}
 	}
-	return ""
+	return "", nil
 }
 
-// accountValue checks one contact detail of the account step and returns what is wrong with it, or "".
-// Every key is optional: the email comes from sign-in, and a phone number is the member's choice.
-func accountValue(a Answer) string {
+// accountValue checks one contact detail of the account step and returns the message of what is
+// wrong with it, or "". Every key is optional: the email comes from sign-in, and a phone number is
+// the member's choice.
+func accountValue(a Answer) messages.Key {
 	switch a.Key {
 	case KeyEmail:
 		if addr, err := mail.ParseAddress(a.Value); err != nil || addr.Address != a.Value {
-			return "Please give an email address like name@example.com."
+			return msgEmailInvalid
 		}
 	case KeyPhone:
 		if !validPhone(a.Value) {
-			return "Please give a phone number of 7 to 20 digits, like +1 555 010 0199."
+			return msgPhoneInvalid
 		}
 	case KeyTimeZone:
 		if !slices.Contains(TimeZones, a.Value) {
-			return "Please choose a time zone from the list."
+			return msgTimeZoneNotListed
 		}
 	}
 	return ""
@@ -236,21 +273,21 @@ func ParseDateOfBirth(s string) (time.Time, bool) {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), true
 }
 
-func dateOfBirthProblem(s string, now time.Time) string {
+func dateOfBirthProblem(s string, now time.Time) (messages.Key, messages.Params) {
 	dob, ok := ParseDateOfBirth(s)
 	if !ok {
-		return "Please choose a real date, like 1990-04-30."
+		return msgDateInvalid, nil
 	}
 	today := dateOf(now)
 	switch {
 	case dob.After(today):
-		return "Your date of birth can't be in the future."
+		return msgDateInFuture, nil
 	case AgeOn(dob, now) < MinimumAge:
-		return fmt.Sprintf("Our coaching is for adults aged %d or older.", MinimumAge)
+		return msgTooYoung, messages.Params{"age": MinimumAge}
 	case dob.Year() < oldestBirthYear(now):
-		return "Please check the year of your date of birth."
+		return msgCheckYear, nil
 	}
-	return ""
+	return "", nil
 }
 
 // AgeOn returns the age in whole years on now's UTC date of someone born on dob. A member born on 29

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/messages"
 )
 
 type qa = QuestionAnswers
@@ -143,8 +144,8 @@ func TestValidate(t *testing.T) {
 		var got []string
 		for _, f := range e.Fields {
 			got = append(got, f.Field)
-			if f.Message == "" || !strings.HasSuffix(f.Message, ".") {
-				t.Errorf("%s: field %s message %q, want a plain sentence", tt.name, f.Field, f.Message)
+			if text := f.Text(messages.English); text == "" || !strings.HasSuffix(text, ".") || strings.ContainsAny(text, "{}") {
+				t.Errorf("%s: field %s message %q, want a plain sentence", tt.name, f.Field, text)
 			}
 		}
 		if !slices.Equal(got, tt.wantFields) {
@@ -173,7 +174,7 @@ func TestValidateMessages(t *testing.T) {
 			t.Errorf("%s: Validate() = %v, want one bad field", tt.name, err)
 			continue
 		}
-		if got := e.Fields[0].Message; !strings.Contains(got, tt.want) {
+		if got := e.Fields[0].Text(messages.English); !strings.Contains(got, tt.want) {
 			t.Errorf("%s: message = %q, want it to mention %q", tt.name, got, tt.want)
 		}
 	}

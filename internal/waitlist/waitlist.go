@@ -15,6 +15,7 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/cleantext"
+	"wayfinder/internal/messages"
 )
 
 // ConsentVersion names the words of the consent box a member ticks to join ("Email me once when
@@ -63,12 +64,14 @@ type Page struct {
 	Next    *Cursor // nil on the last page
 }
 
-// The member's messages of this package, in plain words; each names the field to fix.
+// The member's messages of this package (internal/messages holds their words); each names the
+// field to fix.
 const (
-	msgEmailMissing   = "Please give the email address we should write to."
-	msgEmailInvalid   = "Please give an email address like name@example.com."
-	msgEmailTooLong   = "That email address is too long. Please use a shorter one."
-	msgConsentMissing = "Please tick the box so we may email you when the app is on Android."
+	msgEmailMissing   messages.Key = "api.waitlist.emailMissing"
+	msgEmailInvalid   messages.Key = "api.waitlist.emailInvalid"
+	msgEmailTooLong   messages.Key = "api.waitlist.emailTooLong"
+	msgConsentMissing messages.Key = "api.waitlist.consentMissing"
+	msgNoAccount      messages.Key = "api.waitlist.noAccount"
 )
 
 // Check returns the address to store (trimmed), or an Invalid error whose detail and field errors
@@ -79,23 +82,23 @@ func (r Request) Check() (string, error) {
 	email := strings.TrimSpace(r.Email)
 	var fields []apperr.FieldError
 	if problem := emailProblem(email); problem != "" {
-		fields = append(fields, apperr.FieldError{Field: "email", Message: problem})
+		fields = append(fields, apperr.Field("email", problem))
 	}
 	if !r.Consent {
-		fields = append(fields, apperr.FieldError{Field: "consent", Message: msgConsentMissing})
+		fields = append(fields, apperr.Field("consent", msgConsentMissing))
 	}
 	if len(fields) > 0 {
 		// The detail is the first thing to fix, so a client that shows only the detail still says
 		// something a member can act on.
-		return "", apperr.InvalidFields(fields[0].Message, fields...)
+		return "", apperr.InvalidFields(fields[0].Key, fields...)
 	}
 	return email, nil
 }
 
-// emailProblem says what is wrong with a trimmed address, or "" when it is one email address. The
-// rules are the sign-up page's: plain single-line text, at most MaxEmailLength bytes, a bare
-// address with no display name, and a domain with a dot in it.
-func emailProblem(email string) string {
+// emailProblem returns the message of what is wrong with a trimmed address, or "" when it is one
+// email address. The rules are the sign-up page's: plain single-line text, at most MaxEmailLength
+// bytes, a bare address with no display name, and a domain with a dot in it.
+func emailProblem(email string) messages.Key {
 	switch {
 	case email == "":
 		return msgEmailMissing
@@ -173,7 +176,7 @@ func (s *Service) Join(ctx context.Context, userID string, r Request) (Entry, er
 	}
 	e, err := s.store.SaveAndroidWaitlistEntry(ctx, Entry{UserID: userID, Email: email, ConsentVersion: ConsentVersion, JoinedAt: s.now().UTC()})
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return Entry{}, apperr.Wrap(apperr.Unauthenticated, err, "We couldn't find your account. It may have been deleted.")
+		return Entry{}, apperr.Wrap(apperr.Unauthenticated, err, msgNoAccount)
 	}
 	return e, err
 }

@@ -13,9 +13,13 @@ import (
 
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/backoffice"
+	"wayfinder/internal/messages"
 )
 
 var t0 = time.Date(2026, 5, 4, 9, 30, 0, 123456000, time.UTC)
+
+// en renders a message in English, as the API answers it.
+func en(key messages.Key) string { return messages.English.T(key) }
 
 func TestRequestCheck(t *testing.T) {
 	long := strings.Repeat("a", MaxEmailLength-len("@example.com")+1) + "@example.com"
@@ -23,22 +27,22 @@ func TestRequestCheck(t *testing.T) {
 		name       string
 		req        Request
 		wantEmail  string
-		wantFields map[string]string // field → message; nil when accepted
+		wantFields map[string]string // field → message in English; nil when accepted
 	}{
 		{"an address and consent", Request{Email: "ann@example.com", Consent: true}, "ann@example.com", nil},
 		{"spaces around are trimmed", Request{Email: "  Ann.Lee+news@Example.com \u00a0", Consent: true}, "Ann.Lee+news@Example.com", nil},
 		{"a longest address", Request{Email: long[1:], Consent: true}, long[1:], nil},
 		{"an address in another script", Request{Email: "renée@exämple.com", Consent: true}, "renée@exämple.com", nil},
-		{"no consent", Request{Email: "ann@example.com"}, "", map[string]string{"consent": msgConsentMissing}},
-		{"no address", Request{Email: "", Consent: true}, "", map[string]string{"email": msgEmailMissing}},
-		{"only spaces", Request{Email: " \t ", Consent: true}, "", map[string]string{"email": msgEmailMissing}},
-		{"neither", Request{}, "", map[string]string{"email": msgEmailMissing, "consent": msgConsentMissing}},
-		{"no @", Request{Email: "ann.example.com", Consent: true}, "", map[string]string{"email": msgEmailInvalid}},
-		{"no dot in the domain", Request{Email: "ann@localhost", Consent: true}, "", map[string]string{"email": msgEmailInvalid}},
-		{"a dot ending the domain", Request{Email: "ann@example.", Consent: true}, "", map[string]string{"email": msgEmailInvalid}},
-		{"a display name", Request{Email: "Ann <ann@example.com>", Consent: true}, "", map[string]string{"email": msgEmailInvalid}},
-		{"two addresses", Request{Email: "ann@example.com, bob@example.com", Consent: true}, "", map[string]string{"email": msgEmailInvalid}},
-		{"too long", Request{Email: long, Consent: true}, "", map[string]string{"email": msgEmailTooLong}},
+		{"no consent", Request{Email: "ann@example.com"}, "", map[string]string{"consent": en(msgConsentMissing)}},
+		{"no address", Request{Email: "", Consent: true}, "", map[string]string{"email": en(msgEmailMissing)}},
+		{"only spaces", Request{Email: " \t ", Consent: true}, "", map[string]string{"email": en(msgEmailMissing)}},
+		{"neither", Request{}, "", map[string]string{"email": en(msgEmailMissing), "consent": en(msgConsentMissing)}},
+		{"no @", Request{Email: "ann.example.com", Consent: true}, "", map[string]string{"email": en(msgEmailInvalid)}},
+		{"no dot in the domain", Request{Email: "ann@localhost", Consent: true}, "", map[string]string{"email": en(msgEmailInvalid)}},
+		{"a dot ending the domain", Request{Email: "ann@example.", Consent: true}, "", map[string]string{"email": en(msgEmailInvalid)}},
+		{"a display name", Request{Email: "Ann <ann@example.com>", Consent: true}, "", map[string]string{"email": en(msgEmailInvalid)}},
+		{"two addresses", Request{Email: "ann@example.com, bob@example.com", Consent: true}, "", map[string]string{"email": en(msgEmailInvalid)}},
+		{"too long", Request{Email: long, Consent: true}, "", map[string]string{"email": en(msgEmailTooLong)}},
 		{"a NUL", Request{Email: "ann\x00@example.com", Consent: true}, "", map[string]string{"email": "Please keep this to one line of text, without tabs or line breaks."}},
 		{"a line break inside", Request{Email: "ann@example.com\nBcc: eve@example.com", Consent: true}, "", map[string]string{"email": "Please keep this to one line of text, without tabs or line breaks."}},
 		{"a carriage return inside", Request{Email: "ann\r@example.com", Consent: true}, "", map[string]string{"email": "Please keep this to one line of text, without tabs or line breaks."}},
@@ -63,13 +67,13 @@ func TestRequestCheck(t *testing.T) {
 			}
 			gotFields := map[string]string{}
 			for _, f := range e.Fields {
-				gotFields[f.Field] = f.Message
+				gotFields[f.Field] = f.Text(messages.English)
 			}
 			if fmt.Sprint(gotFields) != fmt.Sprint(tt.wantFields) {
 				t.Errorf("fields = %v, want %v", gotFields, tt.wantFields)
 			}
-			if e.Message != e.Fields[0].Message {
-				t.Errorf("detail = %q, want the first field's message %q", e.Message, e.Fields[0].Message)
+			if got, want := e.Text(messages.English), e.Fields[0].Text(messages.English); got != want {
+				t.Errorf("detail = %q, want the first field's message %q", got, want)
 			}
 		})
 	}
@@ -104,14 +108,14 @@ func (f *fakeStore) InTx(ctx context.Context, fn func(ctx context.Context) error
 func (f *fakeStore) AndroidWaitlistEntry(_ context.Context, userID string) (Entry, error) {
 	e, ok := f.entries[userID]
 	if !ok {
-		return Entry{}, apperr.E(apperr.NotFound, "not on the list")
+		return Entry{}, apperr.Generic(apperr.NotFound, errors.New("not on the list"))
 	}
 	return e, nil
 }
 
 func (f *fakeStore) SaveAndroidWaitlistEntry(_ context.Context, e Entry) (Entry, error) {
 	if !f.users[e.UserID] {
-		return Entry{}, apperr.E(apperr.NotFound, "no such user")
+		return Entry{}, apperr.Generic(apperr.NotFound, errors.New("no such user"))
 	}
 	if old, ok := f.entries[e.UserID]; ok && old.Email == e.Email && old.ConsentVersion == e.ConsentVersion {
 		return old, nil
