@@ -68,6 +68,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		ac.TokenURL = "http://" + loopbackAddress(backChannel) + "/idp/token"
 		ac.RevocationURL = "http://" + loopbackAddress(backChannel) + "/idp/revoke"
 		ac.EndSessionURL = issuer + "/logout"
+		ac.PromptCreate = cfg.OIDCSignupPrompt != "none"
 		ac.ClientID = idp.WebClientID
 		ac.ClientSecret = secret
 		ac.Keyfunc = auth.KeyfuncFromLookup(provider.PublicKey)
@@ -91,6 +92,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		ac.TokenURL = ep.TokenURL
 		ac.EndSessionURL = ep.EndSessionURL
 		ac.RevocationURL = ep.RevocationURL
+		ac.PromptCreate = cfg.OIDCSignupPrompt == "create" || cfg.OIDCSignupPrompt == "auto" && ep.PromptCreate
 		ac.ClientID = cfg.OIDCClientID
 		ac.ClientSecret = cfg.OIDCClientSecret
 		ac.Keyfunc = keyfunc

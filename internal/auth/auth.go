@@ -69,6 +69,10 @@ type Config struct {
 	// JWT access token for it only when asked) and required in every bearer token's aud.
 	Audience string
 
+	// PromptCreate sends prompt=create with a sign-up, asking the provider to open on its sign-up
+	// page; only for providers that support it, as others refuse the whole request.
+	PromptCreate bool
+
 	RedirectURL   string // public URL + "/auth/callback", registered at the provider exactly
 	PostLogoutURL string // public URL + "/", registered at the provider exactly
 

@@ -30,6 +30,10 @@ type Endpoints struct {
 	EndSessionURL string // empty when the provider does not offer RP-initiated logout
 	RevocationURL string // empty when the provider does not offer token revocation (RFC 7009)
 	JWKSURL       string
+	// PromptCreate reports whether the provider lists prompt=create (OpenID Connect Prompt Create
+	// 1.0) among its prompt_values_supported. Providers that follow the standard refuse a prompt
+	// value they don't know, so sign-up sends it only when it is listed.
+	PromptCreate bool
 }
 
 // discoveryDocument is the part of /.well-known/openid-configuration that sign-in uses.
@@ -43,6 +47,7 @@ type discoveryDocument struct {
 	JWKSURI                       string   `json:"jwks_uri"`
 	CodeChallengeMethodsSupported []string `json:"code_challenge_methods_supported"`
 	IDTokenSigningAlgs            []string `json:"id_token_signing_alg_values_supported"`
+	PromptValuesSupported         []string `json:"prompt_values_supported"`
 }
 
 // Discover reads the provider's discovery document. Its issuer must equal the configured one
@@ -96,6 +101,7 @@ func Discover(ctx context.Context, client *http.Client, issuer string) (Endpoint
 		EndSessionURL: doc.EndSessionEndpoint,
 		RevocationURL: doc.RevocationEndpoint,
 		JWKSURL:       doc.JWKSURI,
+		PromptCreate:  slices.Contains(doc.PromptValuesSupported, "create"),
 	}, nil
 }
 

@@ -14,18 +14,26 @@ func TestDiscover(t *testing.T) {
 		issuer  func(p *fakeProvider) string
 		doc     func(doc map[string]any)
 		wantErr string
+		// wantPromptCreate is whether sign-up may send prompt=create to this provider.
+		wantPromptCreate bool
 	}{
-		{"matching issuer", func(p *fakeProvider) string { return p.issuer }, nil, ""},
-		{"issuer without the trailing slash", func(p *fakeProvider) string { return strings.TrimSuffix(p.issuer, "/") }, nil, "must match exactly"},
+		{"matching issuer", func(p *fakeProvider) string { return p.issuer }, nil, "", false},
+		{"prompt=create listed", func(p *fakeProvider) string { return p.issuer },
+			func(doc map[string]any) {
+				doc["prompt_values_supported"] = []string{"none", "login", "consent", "create"}
+			}, "", true},
+		{"other prompts only", func(p *fakeProvider) string { return p.issuer },
+			func(doc map[string]any) { doc["prompt_values_supported"] = []string{"none", "login", "consent"} }, "", false},
+		{"issuer without the trailing slash", func(p *fakeProvider) string { return strings.TrimSuffix(p.issuer, "/") }, nil, "must match exactly", false},
 		{"document names another issuer", func(p *fakeProvider) string { return p.issuer },
-			func(doc map[string]any) { doc["issuer"] = "https://evil.test/" }, "must match exactly"},
+			func(doc map[string]any) { doc["issuer"] = "https://evil.test/" }, "must match exactly", false},
 		{"no token endpoint", func(p *fakeProvider) string { return p.issuer },
-			func(doc map[string]any) { delete(doc, "token_endpoint") }, "token_endpoint"},
+			func(doc map[string]any) { delete(doc, "token_endpoint") }, "token_endpoint", false},
 		{"no PKCE S256", func(p *fakeProvider) string { return p.issuer },
-			func(doc map[string]any) { doc["code_challenge_methods_supported"] = []string{"plain"} }, "S256"},
+			func(doc map[string]any) { doc["code_challenge_methods_supported"] = []string{"plain"} }, "S256", false},
 		{"no RS256", func(p *fakeProvider) string { return p.issuer },
-			func(doc map[string]any) { doc["id_token_signing_alg_values_supported"] = []string{"HS256"} }, "RS256"},
-		{"not found", func(p *fakeProvider) string { return p.srv.URL + "/elsewhere/" }, nil, "404"},
+			func(doc map[string]any) { doc["id_token_signing_alg_values_supported"] = []string{"HS256"} }, "RS256", false},
+		{"not found", func(p *fakeProvider) string { return p.srv.URL + "/elsewhere/" }, nil, "404", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,7 +49,9 @@ func TestDiscover(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Discover: %v", err)
 			}
-			if want := p.endpoints(); got != want {
+			want := p.endpoints()
+			want.PromptCreate = tt.wantPromptCreate
+			if got != want {
 				t.Errorf("Discover = %+v, want %+v", got, want)
 			}
 		})

@@ -48,8 +48,9 @@ func (s *Service) Login(w http.ResponseWriter, r *http.Request) {
 }
 
 // authCodeURL builds the authorization request. audience is what Auth0 needs to issue a JWT
-// access token for the API; screen_hint=signup is Auth0's way to open on sign-up and prompt=create
-// the standard one (OpenID Connect Prompt Create 1.0).
+// access token for the API; screen_hint=signup is Auth0's way to open on sign-up, which other
+// providers ignore as an unknown parameter, and prompt=create the standard one (OpenID Connect
+// Prompt Create 1.0), sent only to a provider that supports it.
 func (s *Service) authCodeURL(state, nonce, verifier string, signup bool) string {
 	opts := []oauth2.AuthCodeOption{
 		oauth2.S256ChallengeOption(verifier),
@@ -59,7 +60,10 @@ func (s *Service) authCodeURL(state, nonce, verifier string, signup bool) string
 		opts = append(opts, oauth2.SetAuthURLParam("audience", s.cfg.Audience))
 	}
 	if signup {
-		opts = append(opts, oauth2.SetAuthURLParam("screen_hint", "signup"), oauth2.SetAuthURLParam("prompt", "create"))
+		opts = append(opts, oauth2.SetAuthURLParam("screen_hint", "signup"))
+		if s.cfg.PromptCreate {
+			opts = append(opts, oauth2.SetAuthURLParam("prompt", "create"))
+		}
 	}
 	return s.oauth.AuthCodeURL(state, opts...)
 }
@@ -108,7 +112,9 @@ func (s *Service) Callback(w http.ResponseWriter, r *http.Request) {
 		if providerErrors[code] {
 			reason = code
 		}
-		s.log.WarnContext(ctx, "sign-in refused by the identity provider", "reason", reason, "error", truncate(code, 60))
+		// The operator reads the provider's own words in the log; the member gets the app's.
+		s.log.WarnContext(ctx, "sign-in refused by the identity provider", "reason", reason, "error", truncate(code, 60),
+			"description", truncate(q.Get("error_description"), 300))
 		s.redirectProblem(w, r, reason, ls.ReturnTo)
 		return
 	}

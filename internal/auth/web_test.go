@@ -18,19 +18,21 @@ import (
 
 func TestLoginAuthorizationRequest(t *testing.T) {
 	tests := []struct {
-		name       string
-		query      string
-		wantSignup bool
-		wantReturn string
+		name         string
+		query        string
+		promptCreate bool // the provider supports prompt=create
+		wantSignup   bool
+		wantReturn   string
 	}{
-		{"sign-in with a deep link", "?returnTo=/coach/42%3Ftab%3Dnotes", false, "/coach/42?tab=notes"},
-		{"sign-up", "?signup=1", true, "/name-and-birth"},
-		{"sign-up spelled true", "?signup=true&returnTo=/plan", true, "/plan"},
-		{"no parameters", "", false, "/name-and-birth"},
+		{"sign-in with a deep link", "?returnTo=/coach/42%3Ftab%3Dnotes", true, false, "/coach/42?tab=notes"},
+		{"sign-up", "?signup=1", true, true, "/name-and-birth"},
+		{"sign-up spelled true", "?signup=true&returnTo=/plan", true, true, "/plan"},
+		{"sign-up at a provider without prompt=create", "?signup=1", false, true, "/name-and-birth"},
+		{"no parameters", "", true, false, "/name-and-birth"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := newEnv(t)
+			e := newEnv(t, func(c *Config) { c.PromptCreate = tt.promptCreate })
 			u, lc := e.login(tt.query)
 			q := u.Query()
 
@@ -75,9 +77,14 @@ func TestLoginAuthorizationRequest(t *testing.T) {
 				t.Errorf("login state lives %v, want %v", got, want)
 			}
 
+			// Auth0's hint goes with every sign-up (others ignore an unknown parameter); the standard
+			// prompt only to a provider that lists it, as one that doesn't refuses the whole request.
 			wantHint, wantPrompt := "", ""
 			if tt.wantSignup {
-				wantHint, wantPrompt = "signup", "create"
+				wantHint = "signup"
+			}
+			if tt.wantSignup && tt.promptCreate {
+				wantPrompt = "create"
 			}
 			if got := q.Get("screen_hint"); got != wantHint {
 				t.Errorf("screen_hint = %q, want %q", got, wantHint)

@@ -47,6 +47,7 @@ type Config struct {
 	OIDCClientSecret   string   // and its secret
 	OIDCAudience       string   // the API audience every access token must carry; embedded default: public URL + /api
 	OIDCRolesClaim     string   // the access-token claim listing roles; "staff" in it makes a staff user
+	OIDCSignupPrompt   string   // "auto", "create" or "none": when sign-up asks the provider for prompt=create
 	IOSRedirectURIs    []string // the iOS app's redirect URIs at the embedded provider
 	SessionIdleTimeout time.Duration
 	// StaffIdleTimeout is SessionIdleTimeout for staff and admins, shorter since their sessions
@@ -283,6 +284,15 @@ var Settings = []Setting{
 				return errors.New("must name a claim")
 			}
 			c.OIDCRolesClaim = v
+			return nil
+		}},
+	{Flag: "oidc-signup-prompt", Env: "WAYFINDER_OIDC_SIGNUP_PROMPT", Default: "auto",
+		Usage: "when sign-up sends prompt=create: auto (when the provider's discovery lists it), create (always) or none (never)",
+		set: func(c *Config, v string) error {
+			if v != "auto" && v != "create" && v != "none" {
+				return fmt.Errorf("must be auto, create or none, not %q", v)
+			}
+			c.OIDCSignupPrompt = v
 			return nil
 		}},
 	{Flag: "ios-redirect-uris", Env: "WAYFINDER_IOS_REDIRECT_URIS", Default: "wayfinder://auth/callback",

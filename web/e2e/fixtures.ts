@@ -21,10 +21,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: Server; s
   ],
   baseURL: async ({ server }, use) => use(server.url),
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, baseURL }, use) => {
       const errors: string[] = [];
       page.on('console', (m) => {
-        if (m.type() === 'error' && !expectedFailure(m.text(), m.location().url)) errors.push(m.text());
+        if (m.type() === 'error' && !expectedFailure(m.text(), m.location().url, baseURL)) errors.push(m.text());
       });
       page.on('pageerror', (e) => errors.push(e.message));
       await use(errors);
@@ -63,11 +63,13 @@ export const testWithMail = test.extend<object, { mailpit: Mailpit }>({
 
 // expectedFailure tells the failed responses Chromium logs that are answers by design: a
 // signed-out visitor's profile request (401), a sign-in or sign-up form sent back with its
-// errors (4xx), and requests made while a test has cut the network on purpose. Anything else in
-// the console is a fault.
-function expectedFailure(text: string, url: string): boolean {
+// errors (4xx), requests made while a test has cut the network on purpose, and whatever another
+// site's pages load (an external identity provider's sign-in page, which is not ours to test).
+// Anything else in the console is a fault.
+function expectedFailure(text: string, url: string, baseURL: string | undefined): boolean {
   if (!text.startsWith('Failed to load resource')) return false;
   if (text.includes('net::ERR_INTERNET_DISCONNECTED')) return true;
+  if (baseURL && url && new URL(url, baseURL).origin !== new URL(baseURL).origin) return true;
   const path = new URL(url, 'http://x').pathname;
   if (path === '/api/user/me') return text.includes('status of 401');
   return (path === '/idp/login' || path === '/idp/signup') && /status of 4\d\d/.test(text);
