@@ -6,7 +6,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The folders of src/ form layers, and imports may only point inward:
-//   config, lib, components  ←  features  ←  app
+//   config, lib, messages, components  ←  features  ←  app
+// messages is the app's message catalog (one namespace module per part of the app, over one JSON
+// file per language): every layer above may read it, and it depends on nothing above it.
 // A feature never imports another feature; shared code moves down to components or lib instead.
 // Imports between folders use the @/ alias, so the rules below can see where an import goes.
 // The feature list is read from the folder, so a new feature is covered the day it is created.
@@ -19,8 +21,15 @@ const parentImport = {
   message: 'Import from another folder with the @/ alias (for example @/lib/messages), so layer rules can check it.',
 };
 
+// Copy is read through its namespace's module (@/messages/plan), which holds every language, never
+// from one language's file: a component that imported en/plan.json would stay English for good.
+const languageFile = {
+  group: ['@/messages/*/*'],
+  message: 'Read copy through its namespace module (for example @/messages/plan), not a language file.',
+};
+
 function restrict(...patterns) {
-  return { 'no-restricted-imports': ['error', { patterns: [parentImport, ...patterns] }] };
+  return { 'no-restricted-imports': ['error', { patterns: [parentImport, languageFile, ...patterns] }] };
 }
 
 export default defineConfig([
@@ -43,10 +52,10 @@ export default defineConfig([
     rules: restrict(),
   },
   {
-    files: ['src/components/**', 'src/lib/**', 'src/config/**'],
+    files: ['src/components/**', 'src/lib/**', 'src/config/**', 'src/messages/**'],
     rules: restrict({
       group: ['@/features', '@/features/**', '@/app', '@/app/**'],
-      message: 'Shared code (components, lib, config) must not depend on features or the app.',
+      message: 'Shared code (components, lib, config, messages) must not depend on features or the app.',
     }),
   },
   ...features.map((feature) => ({

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfigProvider } from '@/config/runtime-context';
 import { defaultRuntimeConfig } from '@/config/runtime';
-import { catalogs, interpolate, translate, useT } from './messages';
+import { appMessages } from '@/messages/app';
+import { homeMessages } from '@/messages/home';
+import { defineMessages, interpolate, translate, useT } from './messages';
 
 describe('interpolate', () => {
   it('fills every placeholder, repeated ones too', () => {
@@ -30,32 +32,39 @@ describe('interpolate', () => {
 });
 
 describe('translate and useT', () => {
-  it('looks a message up by key and fills it', () => {
-    expect(translate('home.eyebrow', { brand: 'Wayfinder' })).toBe('Welcome to Wayfinder');
+  it('looks a message up in its namespace and fills it', () => {
+    expect(translate(homeMessages, 'eyebrow', { brand: 'Compass' })).toBe('Welcome to Compass');
+  });
+
+  it('fills {brand} from the page’s runtime settings when it is not given', () => {
+    expect(translate(homeMessages, 'eyebrow')).toBe('Welcome to Wayfinder');
   });
 
   it('fills {brand} from the runtime settings', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <RuntimeConfigProvider config={{ ...defaultRuntimeConfig, brandName: 'Compass' }}>{children}</RuntimeConfigProvider>
     );
-    const { result } = renderHook(() => useT(), { wrapper });
+    const { result } = renderHook(() => useT(appMessages), { wrapper });
 
-    expect(result.current('app.documentTitle', { page: 'Not Found' })).toBe('Not Found · Compass');
+    expect(result.current('documentTitle', { page: 'Not Found' })).toBe('Not Found · Compass');
+  });
+
+  it('gives the same function while the namespace and the brand stay the same', () => {
+    const { result, rerender } = renderHook(() => useT(appMessages));
+    const first = result.current;
+
+    rerender();
+
+    expect(result.current).toBe(first);
   });
 });
 
-describe('the English catalog', () => {
-  it('fixes the spelling of the source copy', () => {
-    const all = Object.values(catalogs.en).join('\n');
-    expect(all).not.toMatch(/could not found|Choose you coach|licenced|pshychotherapy/);
-    expect(catalogs.en['notFound.body']).toBe('The resource requested could not be found.');
-  });
+describe('defineMessages', () => {
+  it('keeps each language’s copy under its locale', () => {
+    const en = { hello: 'Hello, {firstName}' };
+    const messages = defineMessages({ en });
 
-  it('uses only the placeholders the app fills', () => {
-    for (const [key, message] of Object.entries(catalogs.en)) {
-      for (const [, name] of message.matchAll(/\{(\w+)\}/g)) {
-        expect(['brand', 'firstName', 'page', 'count', 'max', 'age', 'month', 'days', 'year', 'score', 'option', 'n', 'of', 'id'], `${key} uses {${name}}`).toContain(name);
-      }
-    }
+    expect(messages.languages.en).toBe(en);
+    expect(translate(messages, 'hello', { firstName: 'Sam' })).toBe('Hello, Sam');
   });
 });

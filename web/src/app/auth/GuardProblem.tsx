@@ -1,4 +1,5 @@
 import { useT } from '@/lib/messages';
+import { guardProblemMessages } from '@/messages/guard-problem';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
@@ -10,23 +11,23 @@ import pageStyles from '@/components/page/Page.module.css';
  *   - expired: inside the native shell, a kind request to reopen the screen from the app.
  */
 export default function GuardProblem({ kind }: { kind: 'failed' | 'expired' }) {
-  const t = useT();
-  usePageTitle(t(kind === 'failed' ? 'auth.failedTitle' : 'auth.expiredTitle'));
+  const t = useT(guardProblemMessages);
+  usePageTitle(t(kind === 'failed' ? 'failedTitle' : 'expiredTitle'));
   if (kind === 'expired') {
     return (
       <div className={pageStyles.page}>
-        <h1>{t('auth.expiredHeading')}</h1>
-        <p className={pageStyles.lead}>{t('auth.expiredBody')}</p>
+        <h1>{t('expiredHeading')}</h1>
+        <p className={pageStyles.lead}>{t('expiredBody')}</p>
       </div>
     );
   }
   return (
     <div className={pageStyles.page}>
-      <h1>{t('auth.failedHeading')}</h1>
-      <Notification tone="error" title={t('auth.errorTitle')}>
-        {t('auth.fetchUserFailed')}
+      <h1>{t('failedHeading')}</h1>
+      <Notification tone="error" title={t('errorTitle')}>
+        {t('fetchUserFailed')}
       </Notification>
-      <p className={pageStyles.lead}>{t('auth.signingOut')}</p>
+      <p className={pageStyles.lead}>{t('signingOut')}</p>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useSignedInMember } from '@/features/account/api/get-me';
 import { launchFlags } from '@/lib/launch-flags';
-import { useT } from '@/lib/messages';
 import { logout } from '@/lib/logout';
+import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 import { SignOutIcon } from '@/components/icons/SignOutIcon';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import styles from '@/components/button/IconButton.module.css';
@@ -13,7 +14,7 @@ import styles from '@/components/button/IconButton.module.css';
  * overlay covers the wait so nothing can be pressed twice.
  */
 export function SignOutButton() {
-  const t = useT();
+  const t = useT(appMessages);
   const enabled = launchFlags().logout;
   const member = useSignedInMember({ active: enabled });
   const [leaving, setLeaving] = useState(false);
@@ -23,8 +24,8 @@ export function SignOutButton() {
       <button
         type="button"
         className={styles.iconButton}
-        aria-label={t('auth.signOut')}
-        title={t('auth.signOut')}
+        aria-label={t('signOut')}
+        title={t('signOut')}
         onClick={() => {
           setLeaving(true);
           void logout();

@@ -3,21 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { Button } from '@/components/button/Button';
 import { getStoredToken, pendingToken, settlePendingToken } from '@/lib/auth-token';
 import { forgetSignedIn } from '@/lib/session';
+import { useT } from '@/lib/messages';
+import { accountSwitchMessages } from '@/messages/account-switch';
 import styles from './account-switch.module.css';
 
 // This module loads only when the page was opened with a token that may be for another account
 // than the one it already uses (see captureLaunchToken). It finds out whose accounts they are and,
 // when they differ, asks the member which one to use: a link must never switch accounts silently.
-// Its copy lives here, so no other page carries it.
-
-const copy = {
-  title: 'Which account?',
-  heading: 'You’re signed in to another account',
-  body: 'You’re signed in as {current}. The link you opened is for {other}.',
-  question: 'Which account would you like to use?',
-  stay: 'Stay as {current}',
-  switchTo: 'Switch to {other}',
-};
+// Its copy is a namespace of its own, so no other page carries it.
 
 type Me = { id: string; email: string };
 
@@ -74,31 +67,29 @@ export async function resolveAccountSwitch(container: HTMLElement): Promise<void
   });
 }
 
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-}
-
 /** AccountChoice asks which account to use; staying is the first, and focused, choice. */
 export function AccountChoice({ current, other, onChoose }: { current: string; other: string; onChoose: (useLink: boolean) => void }) {
-  const values = { current: current || 'your account', other: other || 'another account' };
+  const t = useT(accountSwitchMessages);
+  const values = { current: current || t('yourAccount'), other: other || t('anotherAccount') };
+  const title = t('title');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = copy.title;
+    document.title = title;
     heading.current?.focus();
-  }, []);
+  }, [title]);
   return (
     <main className={styles.page}>
       <h1 ref={heading} tabIndex={-1} className={styles.heading}>
-        {copy.heading}
+        {t('heading')}
       </h1>
-      <p>{fill(copy.body, values)}</p>
-      <p>{copy.question}</p>
+      <p>{t('body', values)}</p>
+      <p>{t('question')}</p>
       <div className={styles.actions}>
         <Button variant="primary" block onClick={() => onChoose(false)}>
-          {fill(copy.stay, values)}
+          {t('stay', values)}
         </Button>
         <Button variant="secondary" block onClick={() => onChoose(true)}>
-          {fill(copy.switchTo, values)}
+          {t('switchTo', values)}
         </Button>
       </div>
     </main>

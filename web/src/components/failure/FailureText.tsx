@@ -1,5 +1,6 @@
-import { useT } from '@/lib/messages';
 import { failureKindOf, referenceOf } from '@/lib/problem';
+import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 import styles from './FailureText.module.css';
 
 interface FailureTextProps {
@@ -19,7 +20,7 @@ interface FailureTextProps {
  * quote to support, who find the whole id and its log line from it.
  */
 export function FailureText({ error, text }: FailureTextProps) {
-  const t = useT();
+  const t = useT(appMessages);
   const reference = referenceOf(error);
   const words = failureKindOf(error) === 'connection' ? t('failure.connection') : (text ?? t('failure.server'));
   return (

@@ -2,8 +2,9 @@ import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter';
 import { paths, usesMinimalChrome } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
-import { useT } from '@/lib/messages';
 import { afterNextPaint } from '@/lib/after-next-paint';
+import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 import { BrandMark } from '@/components/brand/BrandMark';
 import { focusHeadingOf } from './focus-heading';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
@@ -27,7 +28,7 @@ export function prefersReducedMotion(): boolean {
 export function AppLayout({ children, headerEnd }: { children: ReactNode; headerEnd?: ReactNode }) {
   const [pathname] = useLocation();
   const { brandName } = useRuntimeConfig();
-  const t = useT();
+  const t = useT(appMessages);
   const mainRef = useRef<HTMLElement>(null);
   // The previous path, so the first render (and React's development double run of effects) does
   // not count as a navigation: a freshly loaded page keeps the browser's own focus start.
@@ -71,11 +72,11 @@ export function AppLayout({ children, headerEnd }: { children: ReactNode; header
   return (
     <div className={styles.shell} data-chrome={usesMinimalChrome(pathname) ? 'minimal' : 'full'}>
       <a className={styles.skipLink} href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
-        {t('app.skipToContent')}
+        {t('skipToContent')}
       </a>
       <header className={styles.header}>
         <div className={styles.headerInner}>
-          <Link className={styles.brand} to={paths.home} aria-label={t('app.homeLink')}>
+          <Link className={styles.brand} to={paths.home} aria-label={t('homeLink')}>
             <BrandMark size={36} />
             <span className={styles.brandName}>{brandName}</span>
           </Link>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { chooseColorScheme, storedColorScheme } from '@/lib/color-scheme';
 import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 import styles from '@/components/button/IconButton.module.css';
 
 /**
@@ -9,15 +10,15 @@ import styles from '@/components/button/IconButton.module.css';
  * pressed". The icon shows the scheme the button turns on.
  */
 export function ColorSchemeToggle() {
-  const t = useT();
+  const t = useT(appMessages);
   const [dark, setDark] = useState(() => storedColorScheme() === 'dark');
   return (
     <button
       type="button"
       className={styles.iconButton}
       aria-pressed={dark}
-      aria-label={t('app.darkMode')}
-      title={t('app.darkMode')}
+      aria-label={t('darkMode')}
+      title={t('darkMode')}
       onClick={() => {
         chooseColorScheme(dark ? 'light' : 'dark');
         setDark(!dark);

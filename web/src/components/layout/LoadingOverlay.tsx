@@ -1,4 +1,5 @@
 import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 import styles from './LoadingOverlay.module.css';
 
 /**
@@ -8,16 +9,16 @@ import styles from './LoadingOverlay.module.css';
  * shows no flicker of activity; with reduced motion they are still and simply shown.
  */
 export function LoadingOverlay() {
-  const t = useT();
+  const t = useT(appMessages);
   return (
-    <div className={styles.overlay} role="status" aria-label={t('app.loadingName')}>
+    <div className={styles.overlay} role="status" aria-label={t('loadingName')}>
       <div className={styles.content}>
         <span className={styles.dots} aria-hidden="true">
           <span />
           <span />
           <span />
         </span>
-        <p className={styles.caption}>{t('app.loading')}</p>
+        <p className={styles.caption}>{t('loading')}</p>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 import styles from './PageLoading.module.css';
 
 /**
@@ -6,11 +7,11 @@ import styles from './PageLoading.module.css';
  * already painted around it; a calm pulse appears only if the wait is long enough to notice.
  */
 export function PageLoading() {
-  const t = useT();
+  const t = useT(appMessages);
   return (
     <div className={styles.loading} role="status">
       <span className={styles.dot} aria-hidden="true" />
-      <span className="visually-hidden">{t('app.loading')}</span>
+      <span className="visually-hidden">{t('loading')}</span>
     </div>
   );
 }

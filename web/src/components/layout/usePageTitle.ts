@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 
 /**
  * usePageTitle names the browser tab after the page, then the brand ("Not Found · Wayfinder"), so
  * members with many tabs open, and screen readers announcing a new page, know where they are.
  */
 export function usePageTitle(page: string): void {
-  const t = useT();
-  const title = t('app.documentTitle', { page });
+  const t = useT(appMessages);
+  const title = t('documentTitle', { page });
   // The tab's name changes once the page is on screen: naming it costs the browser time that the
   // new page's first paint would otherwise wait for.
   useEffect(

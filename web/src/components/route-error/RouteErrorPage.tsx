@@ -1,5 +1,6 @@
 import { HttpError } from '@/lib/api-client';
 import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 import { FailureText } from '@/components/failure/FailureText';
 import { Button } from '@/components/button/Button';
 import { Notification } from '@/components/notification/Notification';
@@ -13,7 +14,7 @@ import styles from '@/components/page/Page.module.css';
  * request's reference for support.
  */
 export function RouteErrorPage({ error }: { error?: unknown }) {
-  const t = useT();
+  const t = useT(appMessages);
   usePageTitle(t('routeError.title'));
   return (
     <div className={styles.page}>

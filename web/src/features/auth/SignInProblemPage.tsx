@@ -1,18 +1,19 @@
 import { Link, useSearch } from 'wouter';
-import { useT, type MessageKey } from '@/lib/messages';
 import { loginPath, signInLandingPath } from '@/lib/session';
 import { paths } from '@/config/paths';
+import { useT, type MessageKey } from '@/lib/messages';
+import { signInProblemMessages } from '@/messages/sign-in-problem';
 import { ButtonAnchor } from '@/components/button/Button';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
 import styles from './SignInProblemPage.module.css';
 
-type Copy = { heading: MessageKey; body: MessageKey };
+type Copy = { heading: MessageKey<typeof signInProblemMessages>; body: MessageKey<typeof signInProblemMessages> };
 
-const denied: Copy = { heading: 'signInProblem.deniedHeading', body: 'signInProblem.deniedBody' };
-const again: Copy = { heading: 'signInProblem.againHeading', body: 'signInProblem.againBody' };
-const stale: Copy = { heading: 'signInProblem.staleHeading', body: 'signInProblem.staleBody' };
-const other: Copy = { heading: 'signInProblem.otherHeading', body: 'signInProblem.otherBody' };
+const denied: Copy = { heading: 'deniedHeading', body: 'deniedBody' };
+const again: Copy = { heading: 'againHeading', body: 'againBody' };
+const stale: Copy = { heading: 'staleHeading', body: 'staleBody' };
+const other: Copy = { heading: 'otherHeading', body: 'otherBody' };
 
 // The reasons the server passes on from the identity provider (OpenID Connect error codes), plus
 // "state" for a sign-in that expired or was finished in another tab. Anything else is ours to own.
@@ -35,19 +36,19 @@ export function signInProblemCopy(reason: string | null): Copy {
  * clear way to try again, and the way home.
  */
 export function SignInProblemPage() {
-  const t = useT();
+  const t = useT(signInProblemMessages);
   const copy = signInProblemCopy(new URLSearchParams(useSearch()).get('reason'));
-  usePageTitle(t('signInProblem.title'));
+  usePageTitle(t('title'));
   return (
     <div className={pageStyles.page}>
       <h1>{t(copy.heading)}</h1>
       <p className={pageStyles.lead}>{t(copy.body)}</p>
       <div className={styles.actions}>
         <ButtonAnchor href={loginPath(signInLandingPath)} block>
-          {t('signInProblem.tryAgain')}
+          {t('tryAgain')}
         </ButtonAnchor>
         <Link className={styles.home} to={paths.home}>
-          {t('common.backHome')}
+          {t('backHome')}
         </Link>
       </div>
     </div>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useRuntimeConfig } from '@/config/runtime-context';
+import { useT } from '@/lib/messages';
+import { chatMessages } from '@/messages/chat';
 import { ButtonAnchor, ButtonLink } from '@/components/button/Button';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
-import { useChatT } from './messages';
 import styles from './ChatPage.module.css';
 
 /**
@@ -15,7 +16,7 @@ import styles from './ChatPage.module.css';
  * worked out it is left out, rather than pointing somewhere wrong.
  */
 export function ChatPage({ resume }: { resume: ReactNode }) {
-  const t = useChatT();
+  const t = useT(chatMessages);
   const { appStoreUrl } = useRuntimeConfig();
   usePageTitle(t('title'));
   return (
@@ -43,7 +44,7 @@ export function ChatPage({ resume }: { resume: ReactNode }) {
 
 /** ResumeButton leads back into sign-up, to the step the member continues at. */
 export function ResumeButton({ to }: { to: string }) {
-  const t = useChatT();
+  const t = useT(chatMessages);
   return (
     <ButtonLink to={to} variant="secondary" block>
       {t('resume')}

@@ -1,4 +1,5 @@
 import { useT } from '@/lib/messages';
+import { homeMessages } from '@/messages/home';
 import { loginPath, signInLandingPath } from '@/lib/session';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/components/button/Button';
@@ -17,32 +18,32 @@ import styles from './HomePage.module.css';
  * server's, not a page of the app.
  */
 export function HomePage({ signedIn = false }: { signedIn?: boolean }) {
-  const t = useT();
+  const t = useT(homeMessages);
   const { accountUrl } = useRuntimeConfig();
-  usePageTitle(t('home.title'));
+  usePageTitle(t('title'));
   return (
     <div className={pageStyles.page}>
       <div className={styles.hero}>
-        <p className={pageStyles.eyebrow}>{t('home.eyebrow')}</p>
-        <h1>{t('home.heading')}</h1>
-        <p className={pageStyles.lead}>{t('home.intro')}</p>
+        <p className={pageStyles.eyebrow}>{t('eyebrow')}</p>
+        <h1>{t('heading')}</h1>
+        <p className={pageStyles.lead}>{t('intro')}</p>
       </div>
       <section className={styles.start} aria-labelledby="home-start-heading">
-        <h2 id="home-start-heading">{t(signedIn ? 'home.welcomeBackHeading' : 'home.startHeading')}</h2>
-        <p className={styles.startBody}>{t(signedIn ? 'home.welcomeBackBody' : 'home.startBody')}</p>
+        <h2 id="home-start-heading">{t(signedIn ? 'welcomeBackHeading' : 'startHeading')}</h2>
+        <p className={styles.startBody}>{t(signedIn ? 'welcomeBackBody' : 'startBody')}</p>
         {signedIn ? (
           <>
             <ButtonLink to={signInLandingPath} block>
-              {t('home.continue')}
+              {t('continue')}
             </ButtonLink>
             <p className={styles.quiet}>
-              {t('home.signedIn')}
+              {t('signedIn')}
               {accountUrl ? (
                 <>
                   {' '}
                   {/* A plain link: the account page is the identity provider's, not a page of the app. */}
                   <a className={styles.signIn} href={accountUrl}>
-                    {t('home.account')}
+                    {t('account')}
                   </a>
                 </>
               ) : null}
@@ -51,12 +52,12 @@ export function HomePage({ signedIn = false }: { signedIn?: boolean }) {
         ) : (
           <>
             <ButtonLink to={paths.register} block>
-              {t('home.getStarted')}
+              {t('getStarted')}
             </ButtonLink>
             <p className={styles.quiet}>
-              {t('home.haveAccount')}{' '}
+              {t('haveAccount')}{' '}
               <a className={styles.signIn} href={loginPath(signInLandingPath)}>
-                {t('home.signIn')}
+                {t('signIn')}
               </a>
             </p>
           </>
@@ -64,10 +65,10 @@ export function HomePage({ signedIn = false }: { signedIn?: boolean }) {
       </section>
       <aside className={styles.fact} aria-labelledby="home-fact-label">
         <p id="home-fact-label" className={styles.factLabel}>
-          {t('home.factLabel')}
+          {t('factLabel')}
         </p>
-        <p className={styles.factText}>{t('home.fact')}</p>
-        <p className={styles.factFollowUp}>{t('home.factFollowUp')}</p>
+        <p className={styles.factText}>{t('fact')}</p>
+        <p className={styles.factFollowUp}>{t('factFollowUp')}</p>
       </aside>
     </div>
   );

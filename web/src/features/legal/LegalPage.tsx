@@ -1,19 +1,13 @@
-import { useRuntimeConfig } from '@/config/runtime-context';
-import { interpolate } from '@/lib/messages';
+import { useT } from '@/lib/messages';
+import { legalMessages } from '@/messages/legal';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
-import { legalText, type LegalTextKey } from './legal-text';
+import type { LegalDocument } from './documents';
 import styles from './LegalPage.module.css';
 
-export interface LegalSection {
-  heading: LegalTextKey;
-  body: LegalTextKey[];
-}
-
 /** LegalPage lays out a legal text: a title, when it last changed, then short headed sections. */
-export function LegalPage({ title, intro, sections }: { title: LegalTextKey; intro: LegalTextKey; sections: LegalSection[] }) {
-  const { brandName } = useRuntimeConfig();
-  const t = (key: LegalTextKey) => interpolate(legalText[key], { brand: brandName });
+export function LegalPage({ document: { title, intro, sections } }: { document: LegalDocument }) {
+  const t = useT(legalMessages);
   usePageTitle(t(title));
   return (
     <article className={`${pageStyles.page} ${styles.legal}`}>

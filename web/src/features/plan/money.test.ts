@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { translate, type MessageKey, type MessageParams } from '@/lib/messages';
+import { planMessages } from '@/messages/plan';
 import { guided, intensive, starter, TODAY, welcome20, withCoupon } from '@/test/plans';
 import type { Coupon, Plan } from './api/types';
-import { planText as t } from './messages';
 import { chargeLines, chargeSentence, couponNote, dueToday, formatDay, formatMoney, priceLabel } from './money';
+
+/** t is the plan's copy as a test reads it, the way the screens' translate gives it. */
+const t = (key: MessageKey<typeof planMessages>, params?: MessageParams) => translate(planMessages, key, params);
 
 describe('formatMoney', () => {
   it.each([

@@ -1,9 +1,15 @@
+import { formatLocale, type Translate } from '@/lib/messages';
+import type { planMessages } from '@/messages/plan';
 import type { Coupon, Plan } from './api/types';
-import { planLocale, type PlanT } from './messages';
 
 // How the plan screens write amounts, dates and what will be charged when. Amounts arrive in the
 // currency's smallest unit (cents) and dates as UTC days (YYYY-MM-DD), both computed by the server
 // with any coupon applied; this module only writes them down, it never computes a price.
+
+/** planLocale is the language money and dates are written in, to match the plan's copy. */
+export const planLocale = formatLocale;
+
+type PlanT = Translate<typeof planMessages>;
 
 /** fractionDigits is how many minor-unit digits a currency has (2 for USD, 0 for JPY). */
 function fractionDigits(currency: string): number {

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { surveyStepPath } from '@/config/paths';
-import { useT } from '@/lib/messages';
 import { isNativeShell } from '@/lib/native-bridge';
 import { loginPath, markSignup, signInLandingPath, writeOriginCookie } from '@/lib/session';
+import { useT } from '@/lib/messages';
+import { registerMessages } from '@/messages/register';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 
@@ -36,9 +37,9 @@ export const NATIVE_WELCOME_STEP = 'progress-basic';
  * signedIn asks the server whether the browser holds a session.
  */
 export function RegisterPage({ signedIn }: { signedIn: () => Promise<boolean> }) {
-  const t = useT();
+  const t = useT(registerMessages);
   const [, navigate] = useLocation();
-  usePageTitle(t('register.title'));
+  usePageTitle(t('title'));
   // The hand-off happens once, even though development mode runs effects twice.
   const started = useRef(false);
   useEffect(() => {

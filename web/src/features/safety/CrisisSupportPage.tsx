@@ -1,4 +1,5 @@
 import { useT } from '@/lib/messages';
+import { safetyMessages } from '@/messages/safety';
 import { ButtonAnchor } from '@/components/button/Button';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import pageStyles from '@/components/page/Page.module.css';
@@ -13,50 +14,50 @@ import styles from './CrisisSupportPage.module.css';
  * small phone both the Lifeline and 911 fit on the first screen without scrolling.
  */
 export function CrisisSupportPage() {
-  const t = useT();
-  usePageTitle(t('safety.title'));
+  const t = useT(safetyMessages);
+  usePageTitle(t('title'));
   return (
     <div className={styles.page}>
       <div className={styles.intro}>
-        <h1>{t('safety.heading')}</h1>
-        <p className={pageStyles.lead}>{t('safety.intro')}</p>
+        <h1>{t('heading')}</h1>
+        <p className={pageStyles.lead}>{t('intro')}</p>
       </div>
 
       <section className={styles.card} aria-labelledby="crisis-lifeline">
         <div className={styles.cardText}>
-          <h2 id="crisis-lifeline">{t('safety.lifelineHeading')}</h2>
-          <p className={styles.note}>{t('safety.lifelineBody')}</p>
+          <h2 id="crisis-lifeline">{t('lifelineHeading')}</h2>
+          <p className={styles.note}>{t('lifelineBody')}</p>
         </div>
         <ButtonAnchor href={lifeline.call} block>
           <PhoneIcon />
-          {t('safety.call988')}
+          {t('call988')}
         </ButtonAnchor>
         <div className={styles.pair}>
           <ButtonAnchor href={lifeline.text} variant="secondary" block>
             <MessageIcon />
-            {t('safety.text988')}
+            {t('text988')}
           </ButtonAnchor>
           <ButtonAnchor href={lifeline.chat} variant="secondary" block>
             <ChatIcon />
-            {t('safety.chat988')}
+            {t('chat988')}
           </ButtonAnchor>
         </div>
       </section>
 
       <section className={`${styles.card} ${styles.danger}`} aria-labelledby="crisis-emergency">
         <div className={styles.cardText}>
-          <h2 id="crisis-emergency">{t('safety.dangerHeading')}</h2>
-          <p>{t('safety.dangerBody')}</p>
+          <h2 id="crisis-emergency">{t('dangerHeading')}</h2>
+          <p>{t('dangerBody')}</p>
         </div>
         <ButtonAnchor href={emergency.call} variant="danger" className={styles.emergencyButton}>
           <PhoneIcon />
-          {t('safety.call911')}
+          {t('call911')}
         </ButtonAnchor>
       </section>
 
       <div className={styles.closing}>
-        <p className={styles.note}>{t('safety.outsideUs')}</p>
-        <p className={styles.strong}>{t('safety.closing')}</p>
+        <p className={styles.note}>{t('outsideUs')}</p>
+        <p className={styles.strong}>{t('closing')}</p>
       </div>
     </div>
   );

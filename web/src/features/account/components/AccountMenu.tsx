@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useT } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
 import iconStyles from '@/components/button/IconButton.module.css';
 import { PersonIcon } from '@/components/icons/PersonIcon';
 
@@ -16,7 +17,7 @@ const AccountPanel = lazyComponent(() => import('./AccountPanel').then((m) => m.
  * loading the panel, so it is usually in by the time the button is pressed.
  */
 export function AccountMenu() {
-  const t = useT();
+  const t = useT(appMessages);
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const panelId = useId();
@@ -58,8 +59,8 @@ export function AccountMenu() {
         className={iconStyles.iconButton}
         aria-expanded={open}
         aria-controls={used ? panelId : undefined}
-        aria-label={t('account.menu')}
-        title={t('account.menu')}
+        aria-label={t('accountMenu')}
+        title={t('accountMenu')}
         onPointerEnter={AccountPanel.preload}
         onFocus={AccountPanel.preload}
         onClick={() => {

@@ -3,10 +3,11 @@ import { useRuntimeConfig } from '@/config/runtime-context';
 import { isHttpStatus } from '@/lib/api-client';
 import { logout } from '@/lib/logout';
 import { holdsPlan } from '@/lib/subscription';
+import { useT } from '@/lib/messages';
+import { accountMessages } from '@/messages/account';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { useSignedInMember } from '@/features/account/api/get-me';
 import { downloadMyData } from '@/features/account/api/export-my-data';
-import { useAccountT } from '@/features/account/messages';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { DownloadStatus, type DownloadState } from './DownloadStatus';
 import styles from './AccountMenu.module.css';
@@ -18,7 +19,7 @@ import styles from './AccountMenu.module.css';
  * loaded, so a download's status and the delete dialog outlive the panel's closing.
  */
 export function AccountPanel({ open, id, onDone }: { open: boolean; id: string; onDone: (focusButton: boolean) => void }) {
-  const t = useAccountT();
+  const t = useT(accountMessages);
   const { accountUrl } = useRuntimeConfig();
   const member = useSignedInMember();
   const [download, setDownload] = useState<DownloadState>({ state: 'idle' });

@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { isHttpStatus } from '@/lib/api-client';
+import { useT, type MessageKey } from '@/lib/messages';
+import { accountMessages } from '@/messages/account';
 import { Button } from '@/components/button/Button';
 import { useOpenModal } from '@/components/dialog/use-open-modal';
 import { deleteAccount } from '@/features/account/api/delete-account';
-import { useAccountT, type AccountTextKey } from '@/features/account/messages';
 import { DownloadStatus, FailureText, type DownloadState } from './DownloadStatus';
 import styles from './AccountMenu.module.css';
 
@@ -25,13 +26,13 @@ interface DeleteAccountDialogProps {
  * member stays in its memory.
  */
 export function DeleteAccountDialog({ subscribed, download, onDownload, onClose }: DeleteAccountDialogProps) {
-  const t = useAccountT();
+  const t = useT(accountMessages);
   const dialog = useRef<HTMLDialogElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const bodyId = useId();
   const [working, setWorking] = useState(false);
-  const [failure, setFailure] = useState<{ text: AccountTextKey; error: unknown } | null>(null);
+  const [failure, setFailure] = useState<{ text: MessageKey<typeof accountMessages>; error: unknown } | null>(null);
 
   // The safe choice takes focus rather than the first control (the download link).
   useOpenModal(dialog, keepRef);
@@ -45,7 +46,7 @@ export function DeleteAccountDialog({ subscribed, download, onDownload, onClose 
       window.location.assign(paths.goodbye);
     } catch (error) {
       setWorking(false);
-      let text: AccountTextKey = 'deleteFailed';
+      let text: MessageKey<typeof accountMessages> = 'deleteFailed';
       if (isHttpStatus(error, 401)) text = 'deleteSignedOut';
       else if (isHttpStatus(error, 403)) text = 'deleteStaff';
       setFailure({ text, error });

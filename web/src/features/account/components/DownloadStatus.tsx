@@ -1,16 +1,17 @@
+import { useT, type MessageKey } from '@/lib/messages';
+import { accountMessages } from '@/messages/account';
 import { FailureText as RequestFailureText } from '@/components/failure/FailureText';
-import { useAccountT, type AccountTextKey } from '@/features/account/messages';
 import styles from './AccountMenu.module.css';
 
 /** DownloadState is how the download of the member's data is going. */
-export type DownloadState = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: AccountTextKey; error: unknown };
+export type DownloadState = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: MessageKey<typeof accountMessages>; error: unknown };
 
 /**
  * DownloadStatus tells how the download of the member's data is going, in a live region: the menu
  * and the delete dialog both show it.
  */
 export function DownloadStatus({ download }: { download: DownloadState }) {
-  const t = useAccountT();
+  const t = useT(accountMessages);
   return (
     <p className={styles.status} role="status">
       {download.state === 'working' ? t('downloading') : null}
@@ -26,8 +27,8 @@ export function DownloadStatus({ download }: { download: DownloadState }) {
  * FailureText says in plain words what failed and what to do, with the short reference code of the
  * request for support, when there was one.
  */
-export function FailureText({ text, error }: { text: AccountTextKey; error: unknown }) {
-  const t = useAccountT();
+export function FailureText({ text, error }: { text: MessageKey<typeof accountMessages>; error: unknown }) {
+  const t = useT(accountMessages);
   return (
     <span className={styles.failed}>
       <RequestFailureText error={error} text={t(text)} />

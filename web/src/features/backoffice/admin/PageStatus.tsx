@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { isHttpStatus } from '@/lib/api-client';
+import { useT } from '@/lib/messages';
+import { staffAdminMessages } from '@/messages/staff-admin';
 import { LoadFailed as SharedLoadFailed } from '@/features/backoffice/shared/LoadFailed';
 import { ProblemError } from '@/features/backoffice/shared/problem';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
-import { useAdminT } from './messages';
 import styles from './admin.module.css';
 
 /** refusedWith tells whether an error is the server's answer with that status, raw or read. */
@@ -35,7 +36,7 @@ interface LoadFailedProps {
  * be tried again.
  */
 export function LoadFailed({ title, error, retry }: LoadFailedProps) {
-  const t = useAdminT();
+  const t = useT(staffAdminMessages);
   const headingId = useId();
   const refusal = refusedWith(error, 403) ? 'admin' : refusedWith(error, 401) ? 'signedOut' : null;
   if (!refusal) return <SharedLoadFailed text={title} detail={t('loadFailed')} onRetry={retry} />;

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useT } from '@/lib/messages';
+import { staffAuditMessages } from '@/messages/staff-audit';
 import { Button } from '@/components/button/Button';
 import { staffLocale } from '@/features/backoffice/shared/dates';
 import { memberPath, staffPaths } from '@/features/backoffice/shared/staff-paths';
@@ -8,8 +10,8 @@ import { useStaffTitle } from '@/features/backoffice/shared/use-staff-title';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import { LoadFailed, Loading } from '@/features/backoffice/admin/PageStatus';
 import admin from '@/features/backoffice/admin/admin.module.css';
+import { actionText } from './actions';
 import { useAuditLog, type AuditEntry, type AuditFilters } from './api/get-audit-log';
-import { actionText, useAuditT } from './messages';
 import styles from './AuditPage.module.css';
 
 /** filtersOf reads the filters from the address's query (?memberId=&staffId=). */
@@ -33,7 +35,7 @@ export function auditPath(filters: AuditFilters): string {
  * be shared, bookmarked and reached from a member's page.
  */
 function Filters({ filters }: { filters: AuditFilters }) {
-  const t = useAuditT();
+  const t = useT(staffAuditMessages);
   const [, navigate] = useLocation();
   const id = useId();
   const [memberId, setMemberId] = useState(filters.memberId);
@@ -110,7 +112,7 @@ function formatMoment(iso: string): string {
 
 /** Nothing fills an empty cell: a dash to the eye, "none" to a screen reader. */
 function Nothing() {
-  const t = useAuditT();
+  const t = useT(staffAuditMessages);
   return (
     <>
       <span aria-hidden="true">{t('nothing')}</span>
@@ -129,7 +131,7 @@ function Label({ children }: { children: string }) {
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
-  const t = useAuditT();
+  const t = useT(staffAuditMessages);
   return (
     <tr>
       <td className={styles.nowrap}>
@@ -168,7 +170,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
  * one shown, while a full page came back.
  */
 export function AuditPage() {
-  const t = useAuditT();
+  const t = useT(staffAuditMessages);
   useStaffTitle(t('title'));
   const search = useSearch();
   const filters = filtersOf(search);

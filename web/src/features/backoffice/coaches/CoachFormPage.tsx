@@ -1,5 +1,7 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useT, type MessageKey, type Translate } from '@/lib/messages';
+import { staffCoachesMessages } from '@/messages/staff-coaches';
 import { Button } from '@/components/button/Button';
 import { ImageUpload } from '@/features/backoffice/shared/ImageUpload';
 import { coachFullName, useStaffCoaches, type StaffCoach } from '@/features/backoffice/shared/api/get-staff-coaches';
@@ -14,7 +16,6 @@ import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import { useSaveCoach, type StaffCoachInput } from './api/save-coach';
 import { useUploadCoachPortrait } from './api/upload-portrait';
 import { timeZoneGroups } from './time-zones';
-import { useCoachesT, type CoachesT, type CoachesTextKey } from './messages';
 import styles from './CoachFormPage.module.css';
 
 /** Draft is the form as typed: every field a string, but for the checkbox. */
@@ -67,7 +68,7 @@ function draftOf(coach: StaffCoach | undefined): Draft {
 
 // The fields in the order the form shows them, with their labels: the error summary lists the
 // server's errors in this order, and names a field the form has no control for by its label.
-const fieldLabels: readonly [string, CoachesTextKey][] = [
+const fieldLabels: readonly [string, MessageKey<typeof staffCoachesMessages>][] = [
   ['firstName', 'firstName'],
   ['lastName', 'lastName'],
   ['nickname', 'nickname'],
@@ -83,7 +84,7 @@ const fieldLabels: readonly [string, CoachesTextKey][] = [
 ];
 
 /** plainLabel is a field's label without its "(optional)", for use inside a sentence. */
-function plainLabel(t: CoachesT, key: CoachesTextKey): string {
+function plainLabel(t: Translate<typeof staffCoachesMessages>, key: MessageKey<typeof staffCoachesMessages>): string {
   return t(key).replace(/\s*\(optional\)$/, '');
 }
 
@@ -92,7 +93,7 @@ function plainLabel(t: CoachesT, key: CoachesTextKey): string {
  * required", "must be zero or more"), and the label in front says which field it is about. A
  * message that is a sentence already is kept as it is.
  */
-export function fieldMessage(t: CoachesT, key: CoachesTextKey, message: string): string {
+export function fieldMessage(t: Translate<typeof staffCoachesMessages>, key: MessageKey<typeof staffCoachesMessages>, message: string): string {
   const sentence = /^[a-z]/.test(message) ? t('fieldProblem', { label: plainLabel(t, key), message }) : message;
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
@@ -144,7 +145,7 @@ interface TimeZoneSelectProps {
  * again at each key press in the other fields.
  */
 const TimeZoneSelect = memo(function TimeZoneSelect({ id, value, onChange, describedBy, invalid }: TimeZoneSelectProps) {
-  const t = useCoachesT();
+  const t = useT(staffCoachesMessages);
   const zones = useMemo(() => timeZoneGroups(value), [value]);
   return (
     <select
@@ -181,7 +182,7 @@ interface CoachFormProps {
  * checked here first: a number that isn't one can't be sent as JSON at all.
  */
 function CoachForm({ coach }: CoachFormProps) {
-  const t = useCoachesT();
+  const t = useT(staffCoachesMessages);
   const notify = useNotify();
   const [, navigate] = useLocation();
   const formId = useId();
@@ -510,7 +511,7 @@ function CoachForm({ coach }: CoachFormProps) {
 
 /** Portrait uploads an existing coach's portrait on its own: it is saved as soon as it is chosen. */
 function Portrait({ coach }: { coach: StaffCoach }) {
-  const t = useCoachesT();
+  const t = useT(staffCoachesMessages);
   const upload = useUploadCoachPortrait(coach.coachId);
   const coaches = useStaffCoaches();
   const current = coaches.data?.find((c) => c.coachId === coach.coachId) ?? coach;
@@ -538,7 +539,7 @@ function Portrait({ coach }: { coach: StaffCoach }) {
  * change coaches, rather than shown a form the server would refuse.
  */
 export function CoachFormPage({ coachId }: { coachId?: string }) {
-  const t = useCoachesT();
+  const t = useT(staffCoachesMessages);
   const isAdmin = useIsAdmin();
   const query = useStaffCoaches();
   const coach = coachId === undefined ? undefined : query.data?.find((c) => c.coachId === coachId);

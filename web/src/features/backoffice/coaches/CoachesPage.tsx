@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { useT, type Translate } from '@/lib/messages';
+import { staffCoachesMessages } from '@/messages/staff-coaches';
 import { ButtonLink } from '@/components/button/Button';
 import { coachFullName, useStaffCoaches, type StaffCoach } from '@/features/backoffice/shared/api/get-staff-coaches';
 import { coachPath, staffPaths } from '@/features/backoffice/shared/staff-paths';
@@ -7,19 +9,18 @@ import { useStaffTitle } from '@/features/backoffice/shared/use-staff-title';
 import { LoadFailed, Loading } from '@/features/backoffice/admin/PageStatus';
 import admin from '@/features/backoffice/admin/admin.module.css';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
-import { useCoachesT, type CoachesT } from './messages';
 import styles from './CoachesPage.module.css';
 
 export { CoachFormPage } from './CoachFormPage';
 
 /** loadText says how many members a coach has of how many they take, and "full" in words. */
-export function loadText(t: CoachesT, coach: Pick<StaffCoach, 'assigned' | 'capacity'>): string {
+export function loadText(t: Translate<typeof staffCoachesMessages>, coach: Pick<StaffCoach, 'assigned' | 'capacity'>): string {
   const params = { assigned: coach.assigned, capacity: coach.capacity };
   return coach.assigned >= coach.capacity ? t('loadFull', params) : t('load', params);
 }
 
 function CoachRow({ coach, editable }: { coach: StaffCoach; editable: boolean }) {
-  const t = useCoachesT();
+  const t = useT(staffCoachesMessages);
   const name = coachFullName(coach);
   const full = coach.assigned >= coach.capacity;
   return (
@@ -63,7 +64,7 @@ function CoachRow({ coach, editable }: { coach: StaffCoach; editable: boolean })
  * refuses changes from anyone else, so the controls are only shown to admins.
  */
 export function CoachesPage() {
-  const t = useCoachesT();
+  const t = useT(staffCoachesMessages);
   const isAdmin = useIsAdmin();
   useStaffTitle(t('listTitle'));
   const query = useStaffCoaches();

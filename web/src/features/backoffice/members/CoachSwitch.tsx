@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useT, type Translate } from '@/lib/messages';
+import { staffMembersMessages } from '@/messages/staff-members';
 import { coachFullName, hasRoom, useStaffCoaches, type StaffCoach } from '@/features/backoffice/shared/api/get-staff-coaches';
 import { formatDate } from '@/features/backoffice/shared/dates';
 import { LoadFailed } from '@/features/backoffice/shared/LoadFailed';
@@ -7,7 +9,6 @@ import { problemOf } from '@/features/backoffice/shared/problem';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import type { StaffMember } from './api/get-member';
 import { useSwitchCoach } from './api/switch-coach';
-import { useMembersT, type MembersT } from './messages';
 import styles from './MemberPage.module.css';
 
 type History = StaffMember['coaches'];
@@ -18,7 +19,7 @@ export function currentCoachOf(history: History): History[number] | undefined {
 }
 
 /** optionLabel names a coach in the chooser with what stands in the way of choosing them. */
-function optionLabel(t: MembersT, coach: StaffCoach, currentId: string | undefined): string {
+function optionLabel(t: Translate<typeof staffMembersMessages>, coach: StaffCoach, currentId: string | undefined): string {
   const name = coachFullName(coach);
   if (coach.coachId === currentId) return t('coachCurrentMark', { name });
   if (!coach.active) return t('coachResting', { name });
@@ -33,7 +34,7 @@ function optionLabel(t: MembersT, coach: StaffCoach, currentId: string | undefin
  * coach error: Unable to switch coach" followed by the server's reason.
  */
 export function CoachSwitch({ userId, history }: { userId: string; history: History }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   const notify = useNotify();
   const selectId = useId();
   const coaches = useStaffCoaches();
@@ -91,7 +92,7 @@ export function CoachSwitch({ userId, history }: { userId: string; history: Hist
   );
 }
 
-function CoachHistory({ history, t }: { history: History; t: MembersT }) {
+function CoachHistory({ history, t }: { history: History; t: Translate<typeof staffMembersMessages> }) {
   const newestFirst = [...history].sort((a, b) => b.assignedAt.localeCompare(a.assignedAt));
   return (
     <div className={styles.subsection}>

@@ -5,7 +5,9 @@ import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import type { components } from '@/lib/api-schema';
 import type { StaffMember } from './api/get-member';
 import { useRuntimeConfig } from '@/config/runtime-context';
-import { questionText, stepName, useMembersT } from './messages';
+import { useT } from '@/lib/messages';
+import { staffMembersMessages } from '@/messages/staff-members';
+import { paymentNames, questionText, stepName } from './member-text';
 import styles from './MemberPage.module.css';
 
 type Utm = components['schemas']['Utm'];
@@ -24,7 +26,7 @@ function When({ at }: { at: string }) {
  * that score means.
  */
 export function Answers({ member }: { member: StaffMember }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   const { brandName } = useRuntimeConfig();
   return (
     <>
@@ -68,7 +70,7 @@ export function Answers({ member }: { member: StaffMember }) {
 }
 
 function UtmValues({ heading, utm, at }: { heading: string; utm: Utm; at: string }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   const present = utmKeys.filter((key) => utm[key]);
   return (
     <div className={styles.utm}>
@@ -94,7 +96,7 @@ function UtmValues({ heading, utm, at }: { heading: string; utm: Utm; at: string
 
 /** Campaign shows the campaign values of the member's first visit and of their latest. */
 export function Campaign({ utm }: { utm: StaffMember['utm'] }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   if (!utm) return <p className={shared.muted}>{t('utmNone')}</p>;
   return (
     <div className={styles.utmGrid}>
@@ -109,7 +111,7 @@ export function Campaign({ utm }: { utm: StaffMember['utm'] }) {
  * in its own box, which keyboard users can reach and scroll too.
  */
 export function Progress({ progress }: { progress: StaffMember['progress'] }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   if (progress.length === 0) return <p className={shared.muted}>{t('noProgress')}</p>;
   return (
     <div className={styles.timelineBox} tabIndex={0} role="group" aria-label={t('progressSteps')}>
@@ -129,10 +131,10 @@ export function Progress({ progress }: { progress: StaffMember['progress'] }) {
 
 /** Payment says where the member's payment stands, and for which plan. */
 export function Payment({ subscription }: { subscription: StaffMember['subscription'] }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   return (
     <p>
-      <span className={styles.listMain}>{t(`payment.${subscription.status}`)}</span>
+      <span className={styles.listMain}>{t(paymentNames[subscription.status])}</span>
       {subscription.planId ? <span className={shared.muted}> · {t('paymentPlan', { plan: subscription.planId })}</span> : null}
     </p>
   );
@@ -143,7 +145,7 @@ export function Payment({ subscription }: { subscription: StaffMember['subscript
  * follow-up itself happens in the safety queue. The answer is never repeated here.
  */
 export function Safety({ safety }: { safety: StaffMember['safety'] }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   if (safety.length === 0) return <p className={shared.muted}>{t('safetyNoneRecorded')}</p>;
   return (
     <>

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { isHttpStatus } from '@/lib/api-client';
+import { useT } from '@/lib/messages';
+import { staffMembersMessages } from '@/messages/staff-members';
 import { formatDate } from '@/features/backoffice/shared/dates';
 import { EmailText } from '@/features/backoffice/shared/EmailText';
 import { ImageUpload } from '@/features/backoffice/shared/ImageUpload';
@@ -14,7 +16,6 @@ import { useUploadPicture } from './api/upload-picture';
 import { CoachSwitch } from './CoachSwitch';
 import { Answers, Campaign, Payment, Progress, Safety } from './MemberDetails';
 import { fullName } from './MembersPage';
-import { useMembersT } from './messages';
 import { ProfileForm } from './ProfileForm';
 import styles from './MemberPage.module.css';
 
@@ -36,7 +37,7 @@ function Section({ title, children, className }: { title: string; children: Reac
  * can't be found, or a page that fails to load, says the spec's "Unable to fetch user".
  */
 export function MemberPage({ userId }: { userId: string }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   const query = useMember(userId);
   const member = query.data;
   const name = member ? fullName(member.profile) : '';
@@ -104,7 +105,7 @@ export function MemberPage({ userId }: { userId: string }) {
 }
 
 function Picture({ member, name }: { member: StaffMember; name: string }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   const userId = member.profile.userId;
   const upload = useUploadPicture(userId);
   const remove = useRemovePicture(userId);

@@ -1,5 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { useT, type Translate } from '@/lib/messages';
+import { staffMembersMessages } from '@/messages/staff-members';
 import { formatDate, formatDateTime } from '@/features/backoffice/shared/dates';
 import { EmailText } from '@/features/backoffice/shared/EmailText';
 import { LoadFailed, Loading } from '@/features/backoffice/shared/LoadFailed';
@@ -7,8 +9,8 @@ import { memberPath } from '@/features/backoffice/shared/staff-paths';
 import { useStaffTitle } from '@/features/backoffice/shared/use-staff-title';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import { useMembers, type StaffMemberRow } from './api/search-members';
-import { stepName, useMembersT, type MembersT } from './messages';
 import { useMemberSearch } from './use-member-search';
+import { paymentNames, stepName } from './member-text';
 import styles from './MembersPage.module.css';
 
 /** fullName is a member's name as a list shows it, or "" before they have given one. */
@@ -23,7 +25,7 @@ export function fullName(member: { firstName: string; lastName: string }): strin
  * row becomes a card with its labels beside the values.
  */
 export function MembersPage() {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   useStaffTitle(t('listTitle'));
   const searchId = useId();
   const hintId = useId();
@@ -131,7 +133,7 @@ export function MembersPage() {
   );
 }
 
-function MemberRow({ member, t }: { member: StaffMemberRow; t: MembersT }) {
+function MemberRow({ member, t }: { member: StaffMemberRow; t: Translate<typeof staffMembersMessages> }) {
   const name = fullName(member);
   return (
     <tr>
@@ -155,7 +157,7 @@ function MemberRow({ member, t }: { member: StaffMemberRow; t: MembersT }) {
       </td>
       <td data-label={t('colStep')}>{member.stepReached ? stepName(member.stepReached) : <span className={styles.none}>{t('noStep')}</span>}</td>
       <td data-label={t('colCoach')}>{member.coach ? member.coach.name : <span className={styles.none}>{t('noCoach')}</span>}</td>
-      <td data-label={t('colPayment')}>{t(`payment.${member.payment}`)}</td>
+      <td data-label={t('colPayment')}>{t(paymentNames[member.payment])}</td>
       <td data-label={t('colSafety')}>
         {member.safetyFlag ? (
           <span className={`${shared.badge} ${shared.badgeAlert} ${styles.nowrap}`}>{t('safetyFlag')}</span>

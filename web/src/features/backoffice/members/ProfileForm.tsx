@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useT, type MessageKey } from '@/lib/messages';
+import { staffMembersMessages } from '@/messages/staff-members';
 import { EmailText } from '@/features/backoffice/shared/EmailText';
 import { useNotify } from '@/features/backoffice/shared/Notices';
 import { problemOf } from '@/features/backoffice/shared/problem';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import type { MemberProfile } from './api/get-member';
 import { useUpdateProfile, type StaffProfileRequest } from './api/update-profile';
-import { useMembersT, type MembersTextKey } from './messages';
+import { deviceNames } from './member-text';
 import styles from './MemberPage.module.css';
 
 type Values = { firstName: string; lastName: string; dateOfBirth: string; device: StaffProfileRequest['device'] };
@@ -26,7 +28,7 @@ function today(): string {
  * "Unable to update user profile". The email is shown, not edited: it is the member's sign-in.
  */
 export function ProfileForm({ userId, profile }: { userId: string; profile: MemberProfile }) {
-  const t = useMembersT();
+  const t = useT(staffMembersMessages);
   const notify = useNotify();
   const mutation = useUpdateProfile(userId);
   const form = useRef<HTMLFormElement>(null);
@@ -68,7 +70,7 @@ export function ProfileForm({ userId, profile }: { userId: string; profile: Memb
   // Every value is a string, and the phone's comes from its own select's options.
   const set = (name: FieldName) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
-  const field = (name: FieldName, label: MembersTextKey, control: (props: FieldProps) => ReactNode) => {
+  const field = (name: FieldName, label: MessageKey<typeof staffMembersMessages>, control: (props: FieldProps) => ReactNode) => {
     const error = errors[name];
     const errorId = `${ids[name]}-error`;
     return (
@@ -102,7 +104,7 @@ export function ProfileForm({ userId, profile }: { userId: string; profile: Memb
           <select {...props} className={shared.control} value={values.device} onChange={(e) => set('device')(e.target.value)}>
             {devices.map((device) => (
               <option key={device} value={device}>
-                {t(`device.${device}`)}
+                {t(deviceNames[device])}
               </option>
             ))}
           </select>

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT, type MessageKey, type Translate } from '@/lib/messages';
+import { staffPlansMessages } from '@/messages/staff-plans';
 import { Button } from '@/components/button/Button';
 import { useNotify } from '@/features/backoffice/shared/Notices';
 import { problemOf, ProblemError } from '@/features/backoffice/shared/problem';
@@ -9,10 +11,19 @@ import admin from '@/features/backoffice/admin/admin.module.css';
 import { useStaffPlans, type StaffPlan } from './api/get-plans';
 import { useSetPlanOffered } from './api/set-plan-offered';
 import { priceText } from './money';
-import { usePlansT, type PlansT } from './messages';
 import styles from './PlansPage.module.css';
 
-function trialText(t: PlansT, days: number): string {
+/**
+ * supportNames are the words for each plan's level of support. The keys are written out rather
+ * than built from the level, so the catalog's test can see each in use.
+ */
+const supportNames = {
+  light: 'support.light',
+  standard: 'support.standard',
+  intensive: 'support.intensive',
+} as const satisfies Record<StaffPlan['support'], MessageKey<typeof staffPlansMessages>>;
+
+function trialText(t: Translate<typeof staffPlansMessages>, days: number): string {
   if (days <= 0) return t('noTrial');
   return days === 1 ? t('trialOneDay') : t('trialDays', { days });
 }
@@ -24,7 +35,7 @@ interface PlanCardProps {
 }
 
 function PlanCard({ plan, saving, onToggle }: PlanCardProps) {
-  const t = usePlansT();
+  const t = useT(staffPlansMessages);
   const headingId = useId();
   return (
     <li>
@@ -46,7 +57,7 @@ function PlanCard({ plan, saving, onToggle }: PlanCardProps) {
           </div>
           <div>
             <dt>{t('support')}</dt>
-            <dd>{t(`support.${plan.support}`)}</dd>
+            <dd>{t(supportNames[plan.support])}</dd>
           </div>
           <div className={styles.wide}>
             <dt>{t('stripePriceId')}</dt>
@@ -94,7 +105,7 @@ interface ConfirmWithdrawProps {
  * keeping the plan, the choice that changes nothing.
  */
 function ConfirmWithdraw({ plan, onConfirm, onClose }: ConfirmWithdrawProps) {
-  const t = usePlansT();
+  const t = useT(staffPlansMessages);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -139,7 +150,7 @@ function ConfirmWithdraw({ plan, onConfirm, onClose }: ConfirmWithdrawProps) {
  * so rather than showing an error.
  */
 export function PlansPage() {
-  const t = usePlansT();
+  const t = useT(staffPlansMessages);
   useStaffTitle(t('title'));
   const notify = useNotify();
   const query = useStaffPlans();

@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useT } from '@/lib/messages';
+import { staffSafetyMessages } from '@/messages/staff-safety';
 import { useOpenModal } from '@/components/dialog/use-open-modal';
 import { problemOf } from '@/features/backoffice/shared/problem';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import type { SafetyFollowUp } from './api/get-safety-queue';
 import { useReviewFollowUp } from './api/review-follow-up';
-import { useSafetyT } from './messages';
 import styles from './SafetyPage.module.css';
 
 /** NOTE_MAX is the longest note the server takes. */
@@ -28,7 +29,7 @@ interface ReviewDialogProps {
  * can't be used meanwhile, toasts included, so a failure is written inside the dialog.
  */
 export function ReviewDialog({ followUp, name, onDone, onClose }: ReviewDialogProps) {
-  const t = useSafetyT();
+  const t = useT(staffSafetyMessages);
   const dialog = useRef<HTMLDialogElement>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const headingId = useId();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useStaffT } from './messages';
+import { useT } from '@/lib/messages';
+import { staffMessages } from '@/messages/staff';
 import { staffPaths } from './staff-paths';
 import { useIsAdmin } from './staff-user';
 import { useStaffTitle } from './use-staff-title';
@@ -16,7 +17,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
 }
 
 function ForAdministrators() {
-  const t = useStaffT();
+  const t = useT(staffMessages);
   useStaffTitle(t('adminOnlyTitle'));
   return (
     <div className={styles.page}>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
+import { useT } from '@/lib/messages';
+import { staffMessages } from '@/messages/staff';
 import { acceptedImageTypes, checkImage } from './image-check';
-import { useStaffT } from './messages';
 import styles from './ImageUpload.module.css';
 
 export interface ImageUploadProps {
@@ -48,7 +49,7 @@ function readAsDataUrl(file: File): Promise<string | null> {
  * The outcome is written beside the control: an alert for a failure, a status for a success.
  */
 export function ImageUpload({ label, currentUrl, alt, upload, remove, failureText }: ImageUploadProps) {
-  const t = useStaffT();
+  const t = useT(staffMessages);
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);

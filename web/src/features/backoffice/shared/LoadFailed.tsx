@@ -1,4 +1,5 @@
-import { useStaffT } from './messages';
+import { useT } from '@/lib/messages';
+import { staffMessages } from '@/messages/staff';
 import styles from './StaffPage.module.css';
 
 /**
@@ -6,7 +7,7 @@ import styles from './StaffPage.module.css';
  * "Unable to fetch user", say), and offers to try again.
  */
 export function LoadFailed({ text, detail, onRetry }: { text: string; detail?: string; onRetry?: () => void }) {
-  const t = useStaffT();
+  const t = useT(staffMessages);
   return (
     <div className={styles.failed} role="alert">
       <p className={styles.failedText}>{text}</p>
@@ -22,7 +23,7 @@ export function LoadFailed({ text, detail, onRetry }: { text: string; detail?: s
 
 /** Loading fills a staff page's place while its data is on its way. */
 export function Loading() {
-  const t = useStaffT();
+  const t = useT(staffMessages);
   return (
     <p className={styles.loading} role="status">
       {t('loading')}

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useStaffT } from './messages';
+import { useT } from '@/lib/messages';
+import { staffMessages } from '@/messages/staff';
 import styles from './Notices.module.css';
 
 /** NoticeInput is one message to show: a success, or a failure with the server's reason if any. */
@@ -53,7 +54,7 @@ export function detailAfter(text: string, detail: string | undefined): string {
  * say) says so on the page it moves to.
  */
 export function NoticesProvider({ children }: { children: ReactNode }) {
-  const t = useStaffT();
+  const t = useT(staffMessages);
   const [notice, setNotice] = useState<Notice | null>(null);
   const notify = useCallback<Notify>((input) => setNotice({ ...input, id: nextId++ }), []);
 

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 're
 import { Link, useLocation } from 'wouter';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { logout } from '@/lib/logout';
+import { useT, type MessageKey } from '@/lib/messages';
+import { staffMessages } from '@/messages/staff';
 import { BrandMark } from '@/components/brand/BrandMark';
 import { SignOutIcon } from '@/components/icons/SignOutIcon';
 import { focusHeadingOf } from '@/components/layout/focus-heading';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
-import { useStaffT, type StaffTextKey } from './messages';
 import { NoticesProvider } from './Notices';
 import { staffPaths } from './staff-paths';
 import { useStaffUser } from './staff-user';
@@ -16,7 +17,7 @@ const MAIN_ID = 'staff-main';
 
 interface NavItem {
   to: string;
-  label: StaffTextKey;
+  label: MessageKey<typeof staffMessages>;
   /** admin: shown only to admins. */
   admin?: boolean;
   /** matches tells whether a path belongs to this item, for aria-current. */
@@ -42,7 +43,7 @@ const navItems: readonly NavItem[] = [
  * on a phone the navigation wraps under the brand rather than hiding behind a menu button.
  */
 export function StaffLayout({ children }: { children: ReactNode }) {
-  const t = useStaffT();
+  const t = useT(staffMessages);
   const { brandName } = useRuntimeConfig();
   const user = useStaffUser();
   const [pathname] = useLocation();

@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
-import { useStaffT } from './messages';
+import { useT } from '@/lib/messages';
+import { staffMessages } from '@/messages/staff';
 import { staffPaths } from './staff-paths';
 import { useStaffTitle } from './use-staff-title';
 import styles from './StaffPage.module.css';
 
 /** StaffNotFound answers an address inside /staff that the staff app does not know. */
 export function StaffNotFound() {
-  const t = useStaffT();
+  const t = useT(staffMessages);
   useStaffTitle(t('notFoundTitle'));
   return (
     <div className={styles.page}>

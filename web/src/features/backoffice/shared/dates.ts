@@ -1,8 +1,11 @@
-// Dates as staff read them: in their own time zone, in American English, with the weekday left out.
-// Every timestamp from the API is an ISO 8601 string in UTC.
+import { formatLocale, translate } from '@/lib/messages';
+import { staffMessages } from '@/messages/staff';
+
+// Dates as staff read them: in their own time zone, in the staff app's language (American English
+// today), with the weekday left out. Every timestamp from the API is an ISO 8601 string in UTC.
 
 /** staffLocale is the language dates are written in, to match the staff app's copy. */
-export const staffLocale = 'en-US';
+export const staffLocale = formatLocale;
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -56,7 +59,7 @@ export function formatRelative(iso: string | null | undefined, now: Date = new D
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return relativeFormat.format(Math.trunc(seconds / size), unit);
   }
-  return 'just now';
+  return translate(staffMessages, 'justNow');
 }
 
 /** isoDate is a moment's UTC calendar date as YYYY-MM-DD, for a <time dateTime> or a date input. */

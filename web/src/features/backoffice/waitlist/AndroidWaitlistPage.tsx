@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { HttpError } from '@/lib/api-client';
 import { referenceOf } from '@/lib/problem';
+import { useT, type MessageKey } from '@/lib/messages';
+import { staffWaitlistMessages } from '@/messages/staff-waitlist';
 import { Button } from '@/components/button/Button';
 import { staffLocale } from '@/features/backoffice/shared/dates';
 import { EmailText } from '@/features/backoffice/shared/EmailText';
@@ -11,7 +13,6 @@ import { LoadFailed, Loading } from '@/features/backoffice/admin/PageStatus';
 import admin from '@/features/backoffice/admin/admin.module.css';
 import { downloadAndroidWaitlist } from './api/download-android-waitlist';
 import { useStaffAndroidWaitlist, type WaitlistEntry } from './api/get-android-waitlist';
-import { useWaitlistT, type WaitlistTextKey } from './messages';
 import styles from './AndroidWaitlistPage.module.css';
 
 // A joined time is written to the minute, in the reader's own time zone.
@@ -33,7 +34,7 @@ function Label({ children }: { children: string }) {
 }
 
 function EntryRow({ entry }: { entry: WaitlistEntry }) {
-  const t = useWaitlistT();
+  const t = useT(staffWaitlistMessages);
   return (
     <tr>
       <td className={styles.email}>
@@ -50,14 +51,14 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
   );
 }
 
-type Download = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: WaitlistTextKey; reference: string };
+type Download = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: MessageKey<typeof staffWaitlistMessages>; reference: string };
 
 /**
  * DownloadButton downloads the whole list as CSV and says, in a live region, how it went: a
  * failure in plain words with the request's reference code, never a status code.
  */
 function DownloadButton() {
-  const t = useWaitlistT();
+  const t = useT(staffWaitlistMessages);
   const hintId = useId();
   const [download, setDownload] = useState<Download>({ state: 'idle' });
 
@@ -113,7 +114,7 @@ function DownloadIcon() {
  * server.
  */
 export function AndroidWaitlistPage() {
-  const t = useWaitlistT();
+  const t = useT(staffWaitlistMessages);
   useStaffTitle(t('title'));
   const query = useStaffAndroidWaitlist();
   const captionId = useId();

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { useCoachesT } from '@/features/coaches/messages';
+import { useT } from '@/lib/messages';
+import { coachesMessages } from '@/messages/coaches';
 import styles from './CoachCard.module.css';
 
 /** COLLAPSED_HEIGHT is how much of About shows before Show more (spec §2: 100 px). */
@@ -10,7 +11,7 @@ export const COLLAPSED_HEIGHT = 100;
  * descriptions get no button. Screen readers hear the whole text either way; the button is for eyes.
  */
 export function AboutText({ text }: { text: string }) {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   const id = useId();
   const body = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState(false);

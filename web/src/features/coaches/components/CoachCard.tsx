@@ -1,7 +1,8 @@
+import { formatLocale, useT } from '@/lib/messages';
+import { coachesMessages } from '@/messages/coaches';
 import { Button } from '@/components/button/Button';
 import type { Coach } from '@/features/coaches/api/list-coaches';
 import { matchReason } from '@/features/coaches/match-reason';
-import { useCoachesT } from '@/features/coaches/messages';
 import { AboutText } from './AboutText';
 import { CoachMedia } from './CoachMedia';
 import styles from './CoachCard.module.css';
@@ -18,7 +19,7 @@ interface CoachCardProps {
 /** timeZoneName writes a zone as people know it ("Central Time"), or as stored when the browser can't. */
 export function timeZoneName(zone: string): string {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+    const parts = new Intl.DateTimeFormat(formatLocale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
     return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
   } catch {
     return zone;
@@ -27,7 +28,7 @@ export function timeZoneName(zone: string): string {
 
 /** CoachCard is one coach in the chooser (spec §2): who they are, their hello, and the button to choose them. */
 export function CoachCard({ coach, onShow, busy, saving, onChoose }: CoachCardProps) {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   const name = `${coach.firstName} ${coach.lastName}`;
   const reason = coach.recommended
     ? matchReason(coach.match, {
@@ -74,7 +75,7 @@ export function CoachCard({ coach, onShow, busy, saving, onChoose }: CoachCardPr
         ) : null}
       </dl>
       {coach.description ? (
-        <section className={styles.aboutSection} aria-label={`${t('about')}: ${name}`}>
+        <section className={styles.aboutSection} aria-label={t('aboutLabel', { name })}>
           <h3 className={styles.aboutHeading}>{t('about')}</h3>
           <AboutText text={coach.description} />
         </section>

@@ -1,6 +1,8 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '@/lib/messages';
+import { coachesMessages } from '@/messages/coaches';
 import { Button } from '@/components/button/Button';
 import { FailureText } from '@/components/failure/FailureText';
 import { prefersReducedMotion } from '@/components/layout/AppLayout';
@@ -9,7 +11,6 @@ import { usePageTitle } from '@/components/layout/usePageTitle';
 import { chooseCoach } from '@/features/coaches/api/choose-coach';
 import { RefusedError } from '@/features/coaches/api/refused';
 import { coachesQueryOptions, useCoaches, type Coach } from '@/features/coaches/api/list-coaches';
-import { useCoachesT } from '@/features/coaches/messages';
 import { CoachCard } from './CoachCard';
 import styles from './CoachChooser.module.css';
 
@@ -34,7 +35,7 @@ export interface ChosenProps {
  * and swiping move through the coaches.
  */
 export function CoachChooser({ onChosen, onRefused }: ChosenProps) {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   usePageTitle(t('title'));
   const coaches = useCoaches();
   // The list refused: the journey may have closed on another device, so its state is read again.
@@ -75,7 +76,7 @@ export function CoachChooser({ onChosen, onRefused }: ChosenProps) {
 }
 
 function Carousel({ coaches, onChosen, onRefused }: { coaches: Coach[] } & ChosenProps) {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   const queryClient = useQueryClient();
   const reduced = prefersReducedMotion();
   const [viewport, embla] = useEmblaCarousel({ loop: true, align: 'center', inViewThreshold: 0.9, duration: reduced ? 10 : 25 });
@@ -154,7 +155,7 @@ function Carousel({ coaches, onChosen, onRefused }: { coaches: Coach[] } & Chose
 
   const total = coaches.length;
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label={t('carouselLabel')} onKeyDown={onKeyDown}>
+    <section className={styles.carousel} aria-roledescription={t('carouselRole')} aria-label={t('carouselLabel')} onKeyDown={onKeyDown}>
       <div className={styles.controls}>
         <Button variant="secondary" className={styles.arrow} onClick={() => go(-1)} aria-label={t('previous')}>
           <Arrow direction="left" />
@@ -190,7 +191,7 @@ function Carousel({ coaches, onChosen, onRefused }: { coaches: Coach[] } & Chose
                 key={coach.coachId}
                 className={styles.slide}
                 role="group"
-                aria-roledescription="slide"
+                aria-roledescription={t('slideRole')}
                 aria-label={t('slideLabel', { n: i + 1, total, name: `${coach.firstName} ${coach.lastName}` })}
                 inert={!visible}
               >

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
+import { useT } from '@/lib/messages';
+import { coachesMessages } from '@/messages/coaches';
 import { prefersReducedMotion } from '@/components/layout/AppLayout';
 import type { Coach } from '@/features/coaches/api/list-coaches';
-import { useCoachesT } from '@/features/coaches/messages';
 import styles from './CoachMedia.module.css';
 import { vimeoId } from './vimeo';
 
@@ -24,7 +25,7 @@ interface CoachMediaProps {
  * member who asked for less motion; they pause when the slide leaves or scrolls off the screen.
  */
 export function CoachMedia({ coach, onShow: onSlide }: CoachMediaProps) {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   // The player must also be on the screen: a member who scrolls down to read About has left it.
   const box = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(box);
@@ -77,6 +78,7 @@ interface FileVideoProps {
 
 /** FileVideo plays a video file the coach's media is stored as, with the portrait as its poster. */
 function FileVideo({ coach, title, onShow, onState }: FileVideoProps) {
+  const t = useT(coachesMessages);
   const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -117,7 +119,7 @@ function FileVideo({ coach, title, onShow, onState }: FileVideoProps) {
       onEnded={() => onState('ended')}
       onError={() => onState('failed')}
     >
-      {coach.captionsUrl ? <track kind="captions" src={coach.captionsUrl} srcLang="en" label="English" default /> : null}
+      {coach.captionsUrl ? <track kind="captions" src={coach.captionsUrl} srcLang="en" label={t('captionsLabel')} default /> : null}
     </video>
   );
 }

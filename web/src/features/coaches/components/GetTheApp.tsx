@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { paths } from '@/config/paths';
+import { useT } from '@/lib/messages';
+import { coachesMessages } from '@/messages/coaches';
 import { ButtonAnchor, ButtonLink } from '@/components/button/Button';
 import { Notification } from '@/components/notification/Notification';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { useCoaches, type Coach } from '@/features/coaches/api/list-coaches';
 import { isIPhone } from '@/features/coaches/handoff';
-import { useCoachesT } from '@/features/coaches/messages';
 import { QrCode } from './QrCode';
 import styles from './GetTheApp.module.css';
 
@@ -18,7 +19,7 @@ function useCurrentCoach(): Coach | undefined {
 
 /** StoreLink is the App Store button, or a plain way to find the app when no link is configured. */
 function StoreLink() {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   const { appStoreUrl } = useRuntimeConfig();
   if (!appStoreUrl) return <Notification title={t('noStoreLink')} />;
   return (
@@ -42,7 +43,7 @@ interface DoneProps {
  * lands here, not on the chooser again; a quiet link still leads there to switch.
  */
 export function Done({ heading, lines, coachChosen }: DoneProps) {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   const coach = useCurrentCoach();
   usePageTitle(heading);
   return (
@@ -77,7 +78,7 @@ export function Done({ heading, lines, coachChosen }: DoneProps) {
  * chooser. It goes inside a page's own column.
  */
 export function GetTheApp({ switchCoach = false }: { switchCoach?: boolean }) {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   const { appStoreUrl } = useRuntimeConfig();
   const coach = useCurrentCoach();
   const nextId = useId();
@@ -115,7 +116,7 @@ export function GetTheApp({ switchCoach = false }: { switchCoach?: boolean }) {
 
 /** Finish is /account/finish, the end of the web journey: the member carries on in the app. */
 export function Finish() {
-  const t = useCoachesT();
+  const t = useT(coachesMessages);
   const coach = useCurrentCoach()?.firstName;
   usePageTitle(t('finishTitle'));
   return (

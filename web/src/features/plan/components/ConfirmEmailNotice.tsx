@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Translate } from '@/lib/messages';
+import type { planMessages } from '@/messages/plan';
 import { Button } from '@/components/button/Button';
 import { FailureText } from '@/components/failure/FailureText';
 import { Notification } from '@/components/notification/Notification';
 import { plansQueryKey } from '@/features/plan/api/get-plans';
 import { sendVerificationEmail, VerificationEmailError } from '@/features/plan/api/send-verification-email';
-import type { PlanT } from '@/features/plan/messages';
 import styles from './Plan.module.css';
 
 /**
@@ -15,7 +16,7 @@ import styles from './Plan.module.css';
  * most likely, the plans are read again, so the notice gives way to the pay button once the
  * address is confirmed.
  */
-export function ConfirmEmailNotice({ t }: { t: PlanT }) {
+export function ConfirmEmailNotice({ t }: { t: Translate<typeof planMessages> }) {
   const headingId = useId();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);

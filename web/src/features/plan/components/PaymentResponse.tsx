@@ -1,12 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { isNativeShell, postToApp } from '@/lib/native-bridge';
+import { useT } from '@/lib/messages';
+import { planMessages } from '@/messages/plan';
 import { Button, ButtonLink } from '@/components/button/Button';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { usePlans } from '@/features/plan/api/get-plans';
 import type { Subscription } from '@/features/plan/api/types';
 import { forgetPlan } from '@/features/plan/chosen-plan';
-import { usePlanT } from '@/features/plan/messages';
 import { usePaymentConfirmation } from '@/features/plan/use-payment-confirmation';
 import styles from './Plan.module.css';
 
@@ -32,7 +33,7 @@ interface PaymentResponseProps {
  * If nothing is heard within the window, the member can check again or go back to the plan.
  */
 export function PaymentResponse({ read, onConfirmed, handoff }: PaymentResponseProps) {
-  const t = usePlanT();
+  const t = useT(planMessages);
   const confirmation = usePaymentConfirmation(read);
   const planId = confirmation.phase === 'confirmed' ? confirmation.subscription.planId : null;
   const planName = usePlans().data?.plans.find((p) => p.planId === planId)?.name;
@@ -104,7 +105,7 @@ export function PaymentResponse({ read, onConfirmed, handoff }: PaymentResponseP
 
 /** HandOff is the way on to the app once the member holds a plan. */
 function HandOff({ children }: { children?: ReactNode }) {
-  const t = usePlanT();
+  const t = useT(planMessages);
   if (isNativeShell()) return <p className={styles.lead}>{t('inApp')}</p>;
   if (children) return children;
   return (

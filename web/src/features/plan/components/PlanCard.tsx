@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
+import { useT } from '@/lib/messages';
+import { planMessages } from '@/messages/plan';
 import type { Plan } from '@/features/plan/api/types';
-import { usePlanT } from '@/features/plan/messages';
 import { priceLabel } from '@/features/plan/money';
 import styles from './Plan.module.css';
 
@@ -14,7 +15,7 @@ interface PlanCardProps {
 
 /** PlanCard shows one plan: its name, price and free trial, and what it includes, one line each. */
 export function PlanCard({ plan, recommended = false, children }: PlanCardProps) {
-  const t = usePlanT();
+  const t = useT(planMessages);
   const nameId = useId();
   return (
     <article className={`${styles.card} ${recommended ? styles.recommendedCard : ''}`} aria-labelledby={nameId}>

@@ -2,6 +2,8 @@ import { useCallback, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { paths } from '@/config/paths';
+import { useT, type Translate } from '@/lib/messages';
+import { planMessages } from '@/messages/plan';
 import { Button } from '@/components/button/Button';
 import { FailureText } from '@/components/failure/FailureText';
 import { Notification } from '@/components/notification/Notification';
@@ -12,7 +14,6 @@ import type { Coupon, Plan, PlanCoach } from '@/features/plan/api/types';
 import { chosenPlan } from '@/features/plan/chosen-plan';
 import { usePageRestored } from '@/features/plan/use-page-restored';
 import { leaveFor } from '@/features/plan/leave-for';
-import { usePlanT, type PlanT } from '@/features/plan/messages';
 import { couponNote, firstChargeLater, formatDay } from '@/features/plan/money';
 import { ChargeLines } from './ChargeLines';
 import { ConfirmEmailNotice } from './ConfirmEmailNotice';
@@ -20,6 +21,8 @@ import { PlanCard } from './PlanCard';
 import { StepIntro } from './StepIntro';
 import { PlansLoading, PlansProblem, useMovedOnWhenPaid } from './PlansStatus';
 import styles from './Plan.module.css';
+
+type PlanT = Translate<typeof planMessages>;
 
 interface PlanPreviewProps {
   /** heading and lines are the step's copy from the survey definition, filled in. */
@@ -40,7 +43,7 @@ interface PlanPreviewProps {
  * with ?checkout=canceled, which gets a calm word that nothing was charged.
  */
 export function PlanPreview({ heading, lines, onJourneyMoved }: PlanPreviewProps) {
-  const t = usePlanT();
+  const t = useT(planMessages);
   const query = usePlans();
   useMovedOnWhenPaid(query.data, onJourneyMoved);
   const canceled = new URLSearchParams(useSearch()).get('checkout') === 'canceled';

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '@/config/paths';
+import { useT } from '@/lib/messages';
+import { planMessages } from '@/messages/plan';
 import { Button } from '@/components/button/Button';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { usePlans } from '@/features/plan/api/get-plans';
 import type { Plan } from '@/features/plan/api/types';
 import { rememberPlan } from '@/features/plan/chosen-plan';
-import { usePlanT } from '@/features/plan/messages';
 import { PlanCard } from './PlanCard';
 import { StepIntro } from './StepIntro';
 import { PlansLoading, PlansProblem, useMovedOnWhenPaid } from './PlansStatus';
@@ -34,7 +35,7 @@ interface PlanRecommendationProps {
  * kept in the tab (see chosen-plan.ts), never in the address.
  */
 export function PlanRecommendation({ heading, lines, nextLabel, header, illustration, onJourneyMoved }: PlanRecommendationProps) {
-  const t = usePlanT();
+  const t = useT(planMessages);
   const query = usePlans();
   useMovedOnWhenPaid(query.data, onJourneyMoved);
   const [, navigate] = useLocation();
@@ -78,7 +79,7 @@ export function PlanRecommendation({ heading, lines, nextLabel, header, illustra
 
 /** OtherPlans folds the plans not recommended under a native disclosure, each with its own button. */
 function OtherPlans({ plans, onChoose }: { plans: readonly Plan[]; onChoose: (planId: string) => void }) {
-  const t = usePlanT();
+  const t = useT(planMessages);
   if (plans.length === 0) return null;
   return (
     <details className={styles.others}>

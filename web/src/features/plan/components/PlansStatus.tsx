@@ -6,8 +6,9 @@ import { FailureText } from '@/components/failure/FailureText';
 import { usePageTitle } from '@/components/layout/usePageTitle';
 import { PlansClosedError } from '@/features/plan/api/get-plans';
 import { holdsPlan } from '@/lib/subscription';
+import { useT } from '@/lib/messages';
+import { planMessages } from '@/messages/plan';
 import type { PlansResponse } from '@/features/plan/api/types';
-import { usePlanT } from '@/features/plan/messages';
 import styles from './Plan.module.css';
 
 /**
@@ -24,7 +25,7 @@ export function useMovedOnWhenPaid(data: PlansResponse | undefined, onJourneyMov
 
 /** PlansLoading says the plan is on its way, in the space the plan will take. */
 export function PlansLoading() {
-  const t = usePlanT();
+  const t = useT(planMessages);
   return (
     <p className={styles.loading} role="status">
       {t('loading')}
@@ -47,7 +48,7 @@ interface PlansProblemProps {
  * and back to where the member left off), or they did not load (try again).
  */
 export function PlansProblem({ query, onJourneyMoved }: PlansProblemProps) {
-  const t = usePlanT();
+  const t = useT(planMessages);
   const { error } = query;
   const closed = error instanceof PlansClosedError ? error : undefined;
   usePageTitle(closed?.kind === 'not-offered' ? t('notOfferedTitle') : closed ? t('refusedTitle') : t('loadFailedTitle'));

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useSearch } from 'wouter';
 import { paths } from '@/config/paths';
+import { useT } from '@/lib/messages';
+import { planMessages } from '@/messages/plan';
 import { Button, ButtonLink } from '@/components/button/Button';
 import { FailureText } from '@/components/failure/FailureText';
 import { Notification } from '@/components/notification/Notification';
@@ -10,7 +12,6 @@ import { payTestCheckout } from '@/features/plan/api/pay-test-checkout';
 import type { TestCheckout as TestCheckoutData } from '@/features/plan/api/types';
 import { usePageRestored } from '@/features/plan/use-page-restored';
 import { leaveFor, safeHref } from '@/features/plan/leave-for';
-import { usePlanT } from '@/features/plan/messages';
 import { couponNote, dueToday, formatMoney } from '@/features/plan/money';
 import { ChargeLines } from './ChargeLines';
 import { PlanCard } from './PlanCard';
@@ -22,7 +23,7 @@ import styles from './Plan.module.css';
  * real payment, it shows the plan and what would be due, and Pay (test) pays it without money.
  */
 export function TestCheckout() {
-  const t = usePlanT();
+  const t = useT(planMessages);
   const sessionId = new URLSearchParams(useSearch()).get('session_id') ?? '';
   const query = useTestCheckout(sessionId);
   usePageTitle(t('testTitle'));
@@ -64,7 +65,7 @@ export function TestCheckout() {
 }
 
 function Checkout({ sessionId, checkout }: { sessionId: string; checkout: TestCheckoutData }) {
-  const t = usePlanT();
+  const t = useT(planMessages);
   const { plan } = checkout;
   const [busy, setBusy] = useState(false);
   // failed holds what went wrong: the error, or nothing when the answer led nowhere this page can go.

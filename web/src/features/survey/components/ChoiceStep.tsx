@@ -1,5 +1,6 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useT } from '@/lib/messages';
+import { surveyMessages } from '@/messages/survey';
 import type { Question } from '@/features/survey/api/types';
 import { useStepState } from '@/features/survey/use-step-state';
 import { StepLines } from './StepLines';
@@ -20,7 +21,7 @@ export function asksQuestion(question: Question): boolean {
  * read (Progress, ResponseView) with only the way on.
  */
 export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSubmit, actions }: CustomStepProps) {
-  const t = useT();
+  const t = useT(surveyMessages);
   // What was picked and said on one step is forgotten when the next one comes.
   const [picked, setPicked] = useStepState<Chosen | null>(question.slug, null);
   const [problem, setProblem] = useStepState(question.slug, '');
@@ -54,13 +55,13 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
       const others = [...next.keys()].filter((k) => exclusive || variants.find((v) => v.key === k)?.exclusive);
       if (max !== undefined && chosen.size - others.length >= max) {
         setUntickedNote('');
-        setLimitNote(t('survey.maxReached', { max }));
+        setLimitNote(t('maxReached', { max }));
         return;
       }
       for (const other of others) next.delete(other);
       if (others.length > 0) {
         const option = exclusive ? variants.find((v) => v.key === key) : variants.find((v) => v.key === others[0]);
-        changed = t(exclusive ? 'survey.exclusiveCleared' : 'survey.exclusiveUnticked', { option: option?.value ?? '' });
+        changed = t(exclusive ? 'exclusiveCleared' : 'exclusiveUnticked', { option: option?.value ?? '' });
       }
       next.set(key, '');
     } else {
@@ -76,7 +77,7 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
     if (busy) return;
     const answers = asks ? [...chosen].map(([key, value]) => ({ key, value: value.trim() })) : [];
     if (asks && question.required && answers.length === 0) {
-      setProblem(t(many ? 'survey.chooseSome' : 'survey.chooseOne'));
+      setProblem(t(many ? 'chooseSome' : 'chooseOne'));
       firstInput.current?.focus();
       return;
     }
@@ -128,7 +129,7 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
                 </label>
                 {variant.exclusive ? (
                   <span id={`${ids}-exclusive`} className="visually-hidden">
-                    {t('survey.exclusiveHint')}
+                    {t('exclusiveHint')}
                   </span>
                 ) : null}
                 {variant.text && checked ? (
@@ -149,7 +150,7 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
         </div>
         {many ? (
           <div aria-live="polite" className={styles.count}>
-            {max ? <p id={countId}>{t('survey.chosenCount', { count: chosen.size, max })}</p> : null}
+            {max ? <p id={countId}>{t('chosenCount', { count: chosen.size, max })}</p> : null}
             {limitNote ? <p className={styles.problem}>{limitNote}</p> : null}
             {untickedNote ? <p>{untickedNote}</p> : null}
           </div>

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useT } from '@/lib/messages';
+import { surveyMessages } from '@/messages/survey';
 import type { SurveyDefinition, SurveyGroup } from '@/features/survey/api/types';
 import { flowOf } from '@/features/survey/journey';
 import styles from './ProgressHeader.module.css';
@@ -65,7 +66,7 @@ interface ProgressHeaderProps {
  * marked done once its steps are answered.
  */
 export function ProgressHeader({ groups, currentGroupId, pastAll, finished, place }: ProgressHeaderProps) {
-  const t = useT();
+  const t = useT(surveyMessages);
   const current = pastAll ? headerSteps.length : headerSteps.findIndex((ids) => currentGroupId !== undefined && ids.includes(currentGroupId));
   if (current < 0) return null;
   const titleOf = (id: number) => groups.find((g) => g.id === id)?.title ?? '';

@@ -2,15 +2,16 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { surveyStepPath } from '@/config/paths';
 import { useT, type MessageKey } from '@/lib/messages';
+import { surveyMessages } from '@/messages/survey';
 import { useSaveStatus, type SaveQueue, type SaveStatus as Status } from '@/features/survey/save-queue';
 import styles from './SurveyStep.module.css';
 
-const labels: Record<Status, MessageKey | undefined> = {
+const labels: Record<Status, MessageKey<typeof surveyMessages> | undefined> = {
   idle: undefined,
-  saving: 'survey.saving',
-  saved: 'survey.saved',
-  failed: 'survey.saveFailed',
-  refused: 'survey.refusedStatus',
+  saving: 'saving',
+  saved: 'saved',
+  failed: 'saveFailed',
+  refused: 'refusedStatus',
 };
 
 /** SLOW_SAVE_MS is how long a save runs before the line says "Saving…": most end well before. */
@@ -27,7 +28,7 @@ export const SLOW_SAVE_MS = 1000;
  * queue's own state for anything that needs it, whatever the line shows.
  */
 export function SaveStatus({ queue }: { queue: SaveQueue }) {
-  const t = useT();
+  const t = useT(surveyMessages);
   // The status follows the queue here, not in the step screen, so a change re-renders this line only.
   const status = useSaveStatus(queue);
   const [pathname] = useLocation();
@@ -60,7 +61,7 @@ export function SaveStatus({ queue }: { queue: SaveQueue }) {
       {shown === 'refused' && refusedStep ? (
         <>
           {' '}
-          <Link to={surveyStepPath(refusedStep)}>{t('survey.refusedLink')}</Link>
+          <Link to={surveyStepPath(refusedStep)}>{t('refusedLink')}</Link>
         </>
       ) : null}
     </p>

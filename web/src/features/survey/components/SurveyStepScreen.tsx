@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from
 import { Link, Redirect, useLocation } from 'wouter';
 import { paths, surveyStepPath } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
-import { useT } from '@/lib/messages';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { lazyComponent } from '@/lib/lazy-component';
 import { isNativeShell } from '@/lib/native-bridge';
 import { storedUtm } from '@/lib/utm';
+import { useT } from '@/lib/messages';
+import { surveyMessages } from '@/messages/survey';
 import { Button, ButtonLink } from '@/components/button/Button';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { usePageTitle } from '@/components/layout/usePageTitle';
@@ -124,7 +125,7 @@ function StepContent({ slug, member }: SurveyStepScreenProps) {
  * survey goes on. The crisis page opens at once whatever the network does.
  */
 function useStepSubmit(question: Question) {
-  const t = useT();
+  const t = useT(surveyMessages);
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
   // A refusal belongs to the step it was about: the next step starts without it.
@@ -154,7 +155,7 @@ function useStepSubmit(question: Question) {
     const outcome = await surveySaveQueue.save(body, send);
     setBusy(false);
     if (outcome === 'refused') {
-      setProblem(refusal[0]?.message ?? t('survey.refused'));
+      setProblem(refusal[0]?.message ?? t('refused'));
       return;
     }
     // A save that failed is kept and sent again when the network returns, so the member goes on.
@@ -172,7 +173,7 @@ interface StepProps {
 }
 
 function Step({ definition, saved, question: defined, member }: StepProps) {
-  const t = useT();
+  const t = useT(surveyMessages);
   const { brandName, paymentEnabled } = useRuntimeConfig();
   // Copy promises only steps that come: with payment on, a step that speaks of the plan has text
   // of its own for it (paymentText).
@@ -209,17 +210,17 @@ function Step({ definition, saved, question: defined, member }: StepProps) {
     <div key="actions" className={`${styles.actions} ${styles.actionBar}`}>
       {question.nextStep ? (
         <Button type="submit" aria-disabled={busy || undefined}>
-          {question.nextLabel || t('survey.next')}
+          {question.nextLabel || t('next')}
         </Button>
       ) : null}
       {question.slug === IOS_ONLY ? (
         // The phone choice is the way out of ios-only, so changing it is a button, on phones too.
         <ButtonLink to={surveyStepPath(question.prevStep)} variant="secondary">
-          {t('survey.changeDevice')}
+          {t('changeDevice')}
         </ButtonLink>
       ) : showBack ? (
         <Link className={styles.back} to={surveyStepPath(question.prevStep)}>
-          {t('survey.back')}
+          {t('back')}
         </Link>
       ) : null}
     </div>
@@ -253,7 +254,7 @@ function Step({ definition, saved, question: defined, member }: StepProps) {
             highLikelihood={saved?.highLikelihood ?? false}
             missingAction={
               <ButtonLink to={surveyStepPath(saved?.resumeAt ?? 'how-often-trouble-wrapping')} variant="secondary">
-                {t('survey.finishQuestions')}
+                {t('finishQuestions')}
               </ButtonLink>
             }
           />

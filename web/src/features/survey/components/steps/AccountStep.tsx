@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useT, type MessageKey } from '@/lib/messages';
+import { useT } from '@/lib/messages';
+import { surveyAccountMessages } from '@/messages/survey-account';
 import { StepLines } from '@/features/survey/components/StepLines';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import styles from './Fields.module.css';
-import { startingTimeZone, timeZones } from './time-zones';
+import { startingTimeZone, timeZoneNames, timeZones } from './time-zones';
 import { valueOf, type CustomStepProps } from './types';
 
 interface AccountStepProps extends CustomStepProps {
@@ -25,7 +26,7 @@ function validPhone(phone: string): boolean {
  * an optional phone number for reminders, and their time zone.
  */
 export function AccountStep({ question, copy, initial, busy, serverProblem, onSubmit, actions, email, stateTimeZone }: AccountStepProps) {
-  const t = useT();
+  const t = useT(surveyAccountMessages);
   const ids = useId();
   const [phone, setPhone] = useState(valueOf(initial, 'phone') ?? '');
   const [zone, setZone] = useState<string>(() =>
@@ -41,7 +42,7 @@ export function AccountStep({ question, copy, initial, busy, serverProblem, onSu
     if (busy) return;
     const number = phone.trim();
     if (number && !validPhone(number)) {
-      setProblem(t('survey.account.phoneInvalid'));
+      setProblem(t('phoneInvalid'));
       phoneInput.current?.focus();
       return;
     }
@@ -60,21 +61,21 @@ export function AccountStep({ question, copy, initial, busy, serverProblem, onSu
       {email ? (
         <div className={styles.field}>
           <p className={styles.label} id={`${ids}-email`}>
-            {t('survey.account.email')}
+            {t('email')}
           </p>
           <p className={styles.readOnly} aria-labelledby={`${ids}-email`}>
             {email}
           </p>
-          <p className={styles.hint}>{t('survey.account.emailNote')}</p>
+          <p className={styles.hint}>{t('emailNote')}</p>
         </div>
       ) : null}
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${ids}-phone`}>
-          {t('survey.account.phone')}
+          {t('phone')}
         </label>
         <p className={styles.hint} id={phoneHint}>
-          {t('survey.account.phoneHint')}
+          {t('phoneHint')}
         </p>
         <input
           ref={phoneInput}
@@ -101,10 +102,10 @@ export function AccountStep({ question, copy, initial, busy, serverProblem, onSu
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${ids}-zone`}>
-          {t('survey.account.timeZone')}
+          {t('timeZone')}
         </label>
         <p className={styles.hint} id={`${ids}-zone-hint`}>
-          {t('survey.account.timeZoneHint')}
+          {t('timeZoneHint')}
         </p>
         <select
           id={`${ids}-zone`}
@@ -115,7 +116,7 @@ export function AccountStep({ question, copy, initial, busy, serverProblem, onSu
         >
           {timeZones.map((z) => (
             <option key={z} value={z}>
-              {t(`timeZone.${z}` as MessageKey)}
+              {t(timeZoneNames[z])}
             </option>
           ))}
         </select>

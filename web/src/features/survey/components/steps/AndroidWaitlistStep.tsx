@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isHttpStatus } from '@/lib/api-client';
+import { useT, type MessageKey, type Translate } from '@/lib/messages';
+import { surveyWaitlistMessages } from '@/messages/survey-waitlist';
 import { Button } from '@/components/button/Button';
 import { FailureText as RequestFailureText } from '@/components/failure/FailureText';
 import { useAndroidWaitlist } from '@/features/survey/api/get-android-waitlist';
@@ -7,7 +9,6 @@ import { useJoinAndroidWaitlist, WaitlistRefusedError, type WaitlistField } from
 import { useLeaveAndroidWaitlist } from '@/features/survey/api/leave-android-waitlist';
 import { StepLines } from '@/features/survey/components/StepLines';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
-import { useWaitlistT, type WaitlistT, type WaitlistTextKey } from './android-waitlist-messages';
 import fieldStyles from './Fields.module.css';
 import styles from './AndroidWaitlistStep.module.css';
 import type { CustomStepProps } from './types';
@@ -17,17 +18,20 @@ interface AndroidWaitlistStepProps extends CustomStepProps {
   email: string;
 }
 
+type WaitlistKey = MessageKey<typeof surveyWaitlistMessages>;
+type WaitlistT = Translate<typeof surveyWaitlistMessages>;
+
 /** A looser check than the server's: it catches typing slips, and the server has the last word. */
 const emailPattern = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]+$/;
 
 /** Failure is a failed request with the step's words for it, should the server have answered. */
 interface Failure {
-  text: WaitlistTextKey;
+  text: WaitlistKey;
   error: unknown;
 }
 
 /** failureOf picks the step's words for a failed request: a sign-in that ended, or our side. */
-function failureOf(error: unknown, ourSide: WaitlistTextKey): Failure {
+function failureOf(error: unknown, ourSide: WaitlistKey): Failure {
   return { text: isHttpStatus(error, 401) ? 'signedOut' : ourSide, error };
 }
 
@@ -62,7 +66,7 @@ export function AndroidWaitlistStep({ question, copy, actions, email }: AndroidW
  * where they are.
  */
 function AndroidWaitlist({ accountEmail }: { accountEmail: string }) {
-  const t = useWaitlistT();
+  const t = useT(surveyWaitlistMessages);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const status = useAndroidWaitlist();
@@ -197,7 +201,7 @@ interface JoinFormProps {
  * put under the field it names.
  */
 function JoinForm({ initialEmail, onJoined }: JoinFormProps) {
-  const t = useWaitlistT();
+  const t = useT(surveyWaitlistMessages);
   const ids = useId();
   const join = useJoinAndroidWaitlist();
   const [address, setAddress] = useState(initialEmail);

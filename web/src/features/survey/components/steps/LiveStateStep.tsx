@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useT } from '@/lib/messages';
+import { surveyLiveStateMessages } from '@/messages/survey-live-state';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import { StepLines } from '@/features/survey/components/StepLines';
 import styles from './Fields.module.css';
@@ -10,7 +11,7 @@ import type { CustomStepProps } from './types';
  * states and DC, which phones show as their own easy picker.
  */
 export function LiveStateStep({ question, copy, initial, busy, serverProblem, onSubmit, actions }: CustomStepProps) {
-  const t = useT();
+  const t = useT(surveyLiveStateMessages);
   const ids = useId();
   const [picked, setPicked] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
@@ -25,7 +26,7 @@ export function LiveStateStep({ question, copy, initial, busy, serverProblem, on
     event.preventDefault();
     if (busy) return;
     if (!state) {
-      setProblem(t('survey.liveState.missing'));
+      setProblem(t('missing'));
       select.current?.focus();
       return;
     }
@@ -38,7 +39,7 @@ export function LiveStateStep({ question, copy, initial, busy, serverProblem, on
       <StepLines lines={question.text} copy={copy} id={linesId} />
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${ids}-state`}>
-          {t('survey.liveState.label')}
+          {t('label')}
         </label>
         <select
           ref={select}
@@ -53,7 +54,7 @@ export function LiveStateStep({ question, copy, initial, busy, serverProblem, on
             setProblem('');
           }}
         >
-          <option value="">{t('survey.liveState.choose')}</option>
+          <option value="">{t('choose')}</option>
           {(question.answerVariants ?? []).map((v) => (
             <option key={v.key} value={v.key}>
               {v.value}

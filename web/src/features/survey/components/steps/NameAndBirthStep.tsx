@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useT, type MessageKey } from '@/lib/messages';
+import { surveyNameAndBirthMessages } from '@/messages/survey-name-and-birth';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import {
   ageOn,
@@ -16,7 +17,7 @@ import { valueOf, type CustomStepProps } from './types';
 
 const MAX_NAME_LENGTH = 100;
 
-const monthKeys: MessageKey[] = [
+const monthKeys: MessageKey<typeof surveyNameAndBirthMessages>[] = [
   'month.1', 'month.2', 'month.3', 'month.4', 'month.5', 'month.6',
   'month.7', 'month.8', 'month.9', 'month.10', 'month.11', 'month.12',
 ];
@@ -41,7 +42,7 @@ type Field = 'firstName' | 'lastName' | 'dateOfBirth' | 'device' | 'termsOfServi
  */
 export function NameAndBirthStep(props: NameAndBirthStepProps) {
   const { question, copy, initial, busy, serverProblem, onSubmit, actions, nativeApp, today } = props;
-  const t = useT();
+  const t = useT(surveyNameAndBirthMessages);
   const ids = useId();
   const start = parseISODate(valueOf(initial, 'dateOfBirth')) ?? defaultDateOfBirth(today);
   const [firstName, setFirstName] = useState(valueOf(initial, 'firstName') ?? props.profileFirstName ?? '');
@@ -60,8 +61,8 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
 
   const dateProblem = (d: DateParts): string => {
     if (d.day <= daysInMonth(d.year, d.month)) return '';
-    if (d.month === 2 && d.day === 29) return t('survey.nameAndBirth.notLeapYear', { year: d.year });
-    return t('survey.nameAndBirth.shortMonth', { month: t(monthKeys[d.month - 1]!), days: daysInMonth(d.year, d.month) });
+    if (d.month === 2 && d.day === 29) return t('notLeapYear', { year: d.year });
+    return t('shortMonth', { month: t(monthKeys[d.month - 1]!), days: daysInMonth(d.year, d.month) });
   };
 
   const changeDate = (part: keyof DateParts, value: string) => {
@@ -74,12 +75,12 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
     event.preventDefault();
     if (busy) return;
     const found: Partial<Record<Field, string>> = {};
-    if (!firstName.trim()) found.firstName = t('survey.nameAndBirth.firstNameMissing');
-    if (!lastName.trim()) found.lastName = t('survey.nameAndBirth.lastNameMissing');
+    if (!firstName.trim()) found.firstName = t('firstNameMissing');
+    if (!lastName.trim()) found.lastName = t('lastNameMissing');
     const badDate = dateProblem(date);
     if (badDate) found.dateOfBirth = badDate;
-    if (!nativeApp && device !== 'iphone' && device !== 'android') found.device = t('survey.nameAndBirth.deviceMissing');
-    if (!terms) found.termsOfService = t('survey.nameAndBirth.termsMissing');
+    if (!nativeApp && device !== 'iphone' && device !== 'android') found.device = t('deviceMissing');
+    if (!terms) found.termsOfService = t('termsMissing');
     setProblems(found);
     // Focus goes to the first field with a problem, in the order the form shows them.
     const fields: [Field, HTMLElement | null][] = [
@@ -117,7 +118,7 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
         {problems[field]}
       </p>
     ) : null;
-  const newTab = <span className="visually-hidden"> {t('common.opensInNewTab')}</span>;
+  const newTab = <span className="visually-hidden"> {t('opensInNewTab')}</span>;
 
   return (
     <form className={stepStyles.form} onSubmit={submit} noValidate>
@@ -126,7 +127,7 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${ids}-first`}>
-          {t('survey.nameAndBirth.firstName')}
+          {t('firstName')}
         </label>
         <input
           ref={firstNameRef}
@@ -143,7 +144,7 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${ids}-last`}>
-          {t('survey.nameAndBirth.lastName')}
+          {t('lastName')}
         </label>
         <input
           ref={lastNameRef}
@@ -159,11 +160,11 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
       </div>
 
       <fieldset className={styles.group} {...(problems.dateOfBirth ? { 'aria-describedby': errorId('dateOfBirth') } : {})}>
-        <legend className={styles.legend}>{t('survey.nameAndBirth.dateOfBirth')}</legend>
+        <legend className={styles.legend}>{t('dateOfBirth')}</legend>
         <div className={styles.date}>
           <div className={styles.field}>
             <label className={styles.hint} htmlFor={`${ids}-month`}>
-              {t('survey.nameAndBirth.month')}
+              {t('month')}
             </label>
             <select
               ref={monthRef}
@@ -183,7 +184,7 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
           </div>
           <div className={styles.field}>
             <label className={styles.hint} htmlFor={`${ids}-day`}>
-              {t('survey.nameAndBirth.day')}
+              {t('day')}
             </label>
             <select
               id={`${ids}-day`}
@@ -202,7 +203,7 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
           </div>
           <div className={styles.field}>
             <label className={styles.hint} htmlFor={`${ids}-year`}>
-              {t('survey.nameAndBirth.year')}
+              {t('year')}
             </label>
             <select
               id={`${ids}-year`}
@@ -223,25 +224,25 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
         {error('dateOfBirth')}
       </fieldset>
 
-      <p className={styles.note}>{t('survey.nameAndBirth.adultsOnly', { age: MINIMUM_AGE })}</p>
+      <p className={styles.note}>{t('adultsOnly', { age: MINIMUM_AGE })}</p>
 
       {tooYoung ? (
         <section className={styles.stop} aria-labelledby={`${ids}-stop`}>
           <h2 id={`${ids}-stop`} ref={stopRef} tabIndex={-1}>
-            {t('survey.nameAndBirth.tooYoungTitle')}
+            {t('tooYoungTitle')}
           </h2>
-          <p>{t('survey.nameAndBirth.tooYoungBody', { age: MINIMUM_AGE })}</p>
-          <p>{t('survey.nameAndBirth.tooYoungHelp')}</p>
+          <p>{t('tooYoungBody', { age: MINIMUM_AGE })}</p>
+          <p>{t('tooYoungHelp')}</p>
           <p>
-            {t('survey.nameAndBirth.tooYoungCrisis')} <a href="tel:988">{t('survey.nameAndBirth.call988')}</a>
+            {t('tooYoungCrisis')} <a href="tel:988">{t('call988')}</a>
           </p>
-          <p className={styles.hint}>{t('survey.nameAndBirth.tooYoungMistake')}</p>
+          <p className={styles.hint}>{t('tooYoungMistake')}</p>
         </section>
       ) : null}
 
       {nativeApp ? null : (
         <fieldset className={styles.group} {...(problems.device ? { 'aria-describedby': errorId('device') } : {})}>
-          <legend className={styles.legend}>{t('survey.nameAndBirth.device')}</legend>
+          <legend className={styles.legend}>{t('device')}</legend>
           <div className={styles.pair}>
             {(['iphone', 'android'] as const).map((value, i) => (
               <label key={value} className={stepStyles.choice}>
@@ -257,7 +258,7 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
                     setProblems({ ...problems, device: undefined });
                   }}
                 />
-                <span>{t(value === 'iphone' ? 'survey.nameAndBirth.iphone' : 'survey.nameAndBirth.android')}</span>
+                <span>{t(value)}</span>
               </label>
             ))}
           </div>
@@ -279,17 +280,17 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
             {...invalid('termsOfService')}
           />
           <label htmlFor={`${ids}-terms`}>
-            {t('survey.nameAndBirth.termsBefore')}{' '}
+            {t('termsBefore')}{' '}
             <a href={props.termsHref} target="_blank" rel="noopener">
-              {t('survey.nameAndBirth.terms')}
+              {t('terms')}
               {newTab}
             </a>{' '}
-            {t('survey.nameAndBirth.termsBetween')}{' '}
+            {t('termsBetween')}{' '}
             <a href={props.privacyHref} target="_blank" rel="noopener">
-              {t('survey.nameAndBirth.privacy')}
+              {t('privacy')}
               {newTab}
             </a>
-            {t('survey.nameAndBirth.termsAfter')}
+            {t('termsAfter')}
           </label>
         </div>
         {error('termsOfService')}

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useT } from '@/lib/messages';
+import { surveyScoreMessages } from '@/messages/survey-score';
 import { StepLines } from '@/features/survey/components/StepLines';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import styles from './ScoreStep.module.css';
@@ -21,7 +22,7 @@ interface ScoreStepProps extends CustomStepProps {
  * "You are in the right place!" only for a high likelihood, then the summary of what scores mean.
  */
 export function ScoreStep({ question, copy, busy, onSubmit, actions, score, highLikelihood, missingAction }: ScoreStepProps) {
-  const t = useT();
+  const t = useT(surveyScoreMessages);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) onSubmit([]);
@@ -30,8 +31,8 @@ export function ScoreStep({ question, copy, busy, onSubmit, actions, score, high
   if (score === null) {
     return (
       <div className={stepStyles.form}>
-        <h1>{t('survey.score.missingTitle')}</h1>
-        <p className={stepStyles.lines}>{t('survey.score.missingBody')}</p>
+        <h1>{t('missingTitle')}</h1>
+        <p className={stepStyles.lines}>{t('missingBody')}</p>
         <div className={stepStyles.actions}>{missingAction}</div>
       </div>
     );

@@ -1,28 +1,22 @@
 import type { FormEvent } from 'react';
+import { useT, type MessageKey } from '@/lib/messages';
+import { surveyTestimonialsMessages } from '@/messages/survey-testimonials';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import { StepLines } from '@/features/survey/components/StepLines';
 import styles from './TestimonialsStep.module.css';
 import type { CustomStepProps } from './types';
 
 // Illustrative stories, written for this product: the people are made up, and the page says so.
-// They live beside this step so only members who reach it download them.
+// Their words are in the step's own copy, so only members who reach it download them.
 const stories = [
-  {
-    quote: 'I used to start ten things and finish none. Now I plan one thing each morning with my coach’s help, and I actually finish it.',
-    who: 'Jordan, 34, Ohio',
-  },
-  {
-    quote: 'Someone checks in with me every week, without judging. That alone changed how I talk to myself.',
-    who: 'Priya, 41, Texas',
-  },
-  {
-    quote: 'I finally understand why my brain works this way. I stopped calling myself lazy.',
-    who: 'Chris, 27, Oregon',
-  },
-];
+  { quote: 'story1.quote', who: 'story1.who' },
+  { quote: 'story2.quote', who: 'story2.who' },
+  { quote: 'story3.quote', who: 'story3.who' },
+] as const satisfies readonly { quote: MessageKey<typeof surveyTestimonialsMessages>; who: MessageKey<typeof surveyTestimonialsMessages> }[];
 
 /** TestimonialsStep shows what coaching has been like for members, marked clearly as illustrative. */
 export function TestimonialsStep({ question, copy, busy, onSubmit, actions }: CustomStepProps) {
+  const t = useT(surveyTestimonialsMessages);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) onSubmit([]);
@@ -36,14 +30,14 @@ export function TestimonialsStep({ question, copy, busy, onSubmit, actions }: Cu
           <li key={story.who}>
             <figure className={styles.story}>
               <blockquote>
-                <p>“{story.quote}”</p>
+                <p>{t('quoted', { quote: t(story.quote) })}</p>
               </blockquote>
-              <figcaption>{story.who}</figcaption>
+              <figcaption>{t(story.who)}</figcaption>
             </figure>
           </li>
         ))}
       </ul>
-      <p className={styles.note}>These stories are illustrative: the people and their words are examples, not real members.</p>
+      <p className={styles.note}>{t('note')}</p>
       {actions}
     </form>
   );
