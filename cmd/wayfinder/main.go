@@ -154,11 +154,11 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 		return err
 	}
 	defer db.Close()
-	current, _, err := db.MigrationStatus(ctx)
+	st, err := db.SchemaStatus(ctx)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "The %s database is at schema version %d.\n", db.Dialect(), current)
+	fmt.Fprintf(stdout, "The %s database is at schema version %d.\n", db.Dialect(), st.Current)
 	return nil
 }
 
@@ -181,6 +181,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer db.Close()
+	// During a rolling deploy a newer build may have expanded the schema already: this one serves on
+	// it until it is replaced, and says so once.
+	if st, err := db.SchemaStatus(ctx); err == nil && st.Ahead() {
+		log.Warn("the database schema is ahead of this build, by migrations that only add: serving on it; replace this build with the newer one",
+			"schema_version", st.Current, "build_version", st.Latest)
+	}
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -272,7 +278,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	handler, err := httpapi.NewHandler(httpapi.Deps{
 		Log:        log,
-		Ready:      db,
+		Ready:      readiness{db},
 		Registry:   registry,
 		Web:        web.Dist(),
 		BodyLimit:  cfg.BodyLimit,
@@ -428,4 +434,12 @@ func versionString() string {
 		rev = rev[:12]
 	}
 	return strings.TrimSpace(version + " (" + rev + ", " + runtime.Version() + ")")
+}
+
+// readiness is what /readyz asks of the store.
+type readiness struct{ *sqlstore.DB }
+
+func (r readiness) Schema(ctx context.Context) (current, latest int, readable bool, err error) {
+	st, err := r.SchemaStatus(ctx)
+	return st.Current, st.Latest, st.Readable(), err
 }

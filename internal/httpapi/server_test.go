@@ -45,11 +45,13 @@ var testSurvey = func() *survey.Definition {
 type fakeReadiness struct {
 	pingErr         error
 	current, latest int
+	contracted      bool // a migration past latest removed something this build reads
 }
 
 func (f *fakeReadiness) Ping(context.Context) error { return f.pingErr }
-func (f *fakeReadiness) MigrationStatus(context.Context) (int, int, error) {
-	return f.current, f.latest, nil
+func (f *fakeReadiness) Schema(context.Context) (int, int, bool, error) {
+	readable := f.current == f.latest || f.current > f.latest && !f.contracted
+	return f.current, f.latest, readable, nil
 }
 
 var testIndex = `<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>`
@@ -398,17 +400,20 @@ func TestReadyz(t *testing.T) {
 		name            string
 		pingErr         error
 		current, latest int
+		contracted      bool
 		wantStatus      int
 		wantBody        string
 	}{
 		{name: "ready", current: 3, latest: 3, wantStatus: 200, wantBody: `"status":"ready"`},
 		{name: "database unreachable", pingErr: errors.New("dial tcp: connection refused"), current: 3, latest: 3, wantStatus: 503, wantBody: "database unreachable"},
-		{name: "migrations pending", current: 2, latest: 3, wantStatus: 503, wantBody: "schema is not current"},
+		{name: "migrations pending", current: 2, latest: 3, wantStatus: 503, wantBody: "schema is not one this build can serve on"},
+		{name: "a newer build expanded the schema", current: 4, latest: 3, wantStatus: 200, wantBody: `"schema":"ahead"`},
+		{name: "a newer build contracted the schema", current: 5, latest: 3, contracted: true, wantStatus: 503, wantBody: `"schemaVersion":5`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ts := newTestServer(t)
-			*ts.ready = fakeReadiness{pingErr: tt.pingErr, current: tt.current, latest: tt.latest}
+			*ts.ready = fakeReadiness{pingErr: tt.pingErr, current: tt.current, latest: tt.latest, contracted: tt.contracted}
 			w := ts.do("GET", "/readyz", nil, nil)
 			if got, want := w.Code, tt.wantStatus; got != want {
 				t.Errorf("status = %d, want %d", got, want)

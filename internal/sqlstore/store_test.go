@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -184,18 +186,28 @@ func TestMigrate(t *testing.T) {
 	if got, want := len(pg), len(latest); got != want {
 		t.Fatalf("postgres has %d migrations, sqlite %d; want the same", got, want)
 	}
+	// Removing or renaming what a build before reads is a contracting change, which must say so
+	// (contractMarker): the builds before it then refuse the schema instead of failing on it. SQLite
+	// remakes a table to change a constraint, so the PostgreSQL files are the ones read for intent.
+	contracting := regexp.MustCompile(`(?i)\b(DROP\s+(TABLE|COLUMN)|RENAME\s+(COLUMN|TO))\b`)
 	for i := range latest {
 		if got, want := pg[i].name, latest[i].name; got != want {
 			t.Errorf("migration %d is %q on postgres, %q on sqlite; want the same", i+1, got, want)
+		}
+		if pg[i].contract != latest[i].contract {
+			t.Errorf("migration %d contracts on postgres %v, on sqlite %v; want the same", i+1, pg[i].contract, latest[i].contract)
+		}
+		if contracting.MatchString(pg[i].sql) && !pg[i].contract {
+			t.Errorf("migration %04d_%s drops or renames a table or column but is not marked %q", i+1, pg[i].name, contractMarker)
 		}
 	}
 
 	for _, s := range newUnmigratedStores(t) {
 		t.Run(s.name, func(t *testing.T) {
 			db := s.db
-			cur, lat, err := db.MigrationStatus(ctx)
-			if err != nil || cur != 0 || lat != len(latest) {
-				t.Fatalf("MigrationStatus before = %d, %d, %v; want 0, %d, nil", cur, lat, err, len(latest))
+			st, err := db.SchemaStatus(ctx)
+			if err != nil || st.Current != 0 || st.Latest != len(latest) || st.Readable() {
+				t.Fatalf("SchemaStatus before = %+v, %v; want version 0 of %d, not readable", st, err, len(latest))
 			}
 
 			// Several replicas start at once: each opens its own pool and migrates.
@@ -223,9 +235,9 @@ func TestMigrate(t *testing.T) {
 			if err := db.Migrate(ctx); err != nil {
 				t.Fatalf("Migrate again: %v", err)
 			}
-			cur, lat, err = db.MigrationStatus(ctx)
-			if err != nil || cur != len(latest) || lat != len(latest) {
-				t.Fatalf("MigrationStatus after = %d, %d, %v; want %d, %d, nil", cur, lat, err, len(latest), len(latest))
+			st, err = db.SchemaStatus(ctx)
+			if err != nil || st.Current != len(latest) || st.Latest != len(latest) || !st.Readable() || st.Ahead() {
+				t.Fatalf("SchemaStatus after = %+v, %v; want version %d of %d, readable", st, err, len(latest), len(latest))
 			}
 			var rows int
 			if err := db.SQL().QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&rows); err != nil {
@@ -235,18 +247,39 @@ func TestMigrate(t *testing.T) {
 				t.Errorf("schema_migrations has %d rows, want %d", got, want)
 			}
 
-			// A newer build has been here: this one must refuse to touch the schema.
-			if _, err := db.SQL().Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, 'from_the_future', $2)`,
+			// A database migrated by a build from before the contract column gets it at the next start.
+			if _, err := db.SQL().Exec(`ALTER TABLE schema_migrations DROP COLUMN contract`); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Migrate(ctx); err != nil {
+				t.Fatalf("Migrate with the old bookkeeping table: %v", err)
+			}
+
+			// A rolling deploy: a newer build has expanded the schema. This build serves on it.
+			if _, err := db.SQL().Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, 'an_added_table', $2)`,
 				len(latest)+1, t0); err != nil {
 				t.Fatal(err)
 			}
-			err = db.Migrate(ctx)
-			if err == nil || !strings.Contains(err.Error(), "newer build") {
-				t.Errorf("Migrate on a newer schema = %v, want an error asking for a newer build", err)
+			if err := db.Migrate(ctx); err != nil {
+				t.Errorf("Migrate on a schema expanded by a newer build = %v, want nil", err)
 			}
-			cur, _, _ = db.MigrationStatus(ctx)
-			if got, want := cur, len(latest)+1; got != want {
-				t.Errorf("MigrationStatus current = %d, want %d", got, want)
+			st, err = db.SchemaStatus(ctx)
+			if err != nil || !st.Ahead() || !st.Readable() || st.Current != len(latest)+1 {
+				t.Errorf("SchemaStatus on an expanded schema = %+v, %v; want ahead and readable", st, err)
+			}
+
+			// Then a later build contracts it, removing what this build reads: this one refuses.
+			if _, err := db.SQL().Exec(`INSERT INTO schema_migrations (version, name, applied_at, contract) VALUES ($1, 'a_dropped_column', $2, $3)`,
+				len(latest)+2, t0, true); err != nil {
+				t.Fatal(err)
+			}
+			err = db.Migrate(ctx)
+			if err == nil || !strings.Contains(err.Error(), "newer build") || !strings.Contains(err.Error(), fmt.Sprintf("migration %04d", len(latest)+2)) {
+				t.Errorf("Migrate on a contracted schema = %v, want an error naming the migration and asking for a newer build", err)
+			}
+			st, err = db.SchemaStatus(ctx)
+			if err != nil || st.Readable() || st.NewestContract != len(latest)+2 {
+				t.Errorf("SchemaStatus on a contracted schema = %+v, %v; want not readable, contracted at %d", st, err, len(latest)+2)
 			}
 		})
 	}
