@@ -4,8 +4,11 @@ SHELL := bash
 .DEFAULT_GOAL := run
 
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# The commit and its time, so `wayfinder version` and wayfinder_build_info name what runs.
+REVISION ?= $(shell git rev-parse HEAD 2>/dev/null)
+BUILD_TIME ?= $(shell git show -s --format=%cI HEAD 2>/dev/null)
 BIN := bin/wayfinder
-GO_LDFLAGS := -s -w -X main.version=$(VERSION)
+GO_LDFLAGS := -s -w -X main.version=$(VERSION) -X main.buildRevision=$(REVISION) -X main.buildTime=$(BUILD_TIME)
 
 # The store's contract tests and the browser tests also run on PostgreSQL when this is set;
 # developers' and CI machines have one on 127.0.0.1:5432 with trust auth.

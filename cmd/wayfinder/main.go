@@ -39,8 +39,14 @@ import (
 	"wayfinder/web"
 )
 
-// version is set at build time with -ldflags "-X main.version=…".
-var version = "dev"
+// What the build stamps in with -ldflags "-X main.version=… -X main.buildRevision=… -X
+// main.buildTime=…" (the Makefile and deploy/Containerfile do): the version, the commit and its
+// time. Without them, the revision comes from what the Go toolchain records of a git checkout.
+var (
+	version       = "dev"
+	buildRevision = ""
+	buildTime     = ""
+)
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -135,6 +141,7 @@ func openDatabase(ctx context.Context, cfg config.Config, migrate bool) (*sqlsto
 	if err != nil {
 		return nil, fmt.Errorf("WAYFINDER_DATABASE_URL (--database-url): %s", oneLine(err))
 	}
+	db.SetMaxConns(cfg.DBMaxConns)
 	if migrate {
 		if err := db.Migrate(ctx); err != nil {
 			db.Close()
@@ -408,32 +415,47 @@ func oneLine(err error) string { return strings.Join(strings.Fields(err.Error())
 
 // buildInfo is a constant gauge labelled with what is running, for dashboards and alerts.
 func buildInfo(dialect string) prometheus.Collector {
+	rev, _ := revision()
 	g := prometheus.NewGauge(prometheus.GaugeOpts{
 		Name:        "wayfinder_build_info",
 		Help:        "Always 1; the labels say which build is running and on which database.",
-		ConstLabels: prometheus.Labels{"version": version, "revision": revision(), "goversion": runtime.Version(), "database": dialect},
+		ConstLabels: prometheus.Labels{"version": version, "revision": rev, "goversion": runtime.Version(), "database": dialect},
 	})
 	g.Set(1)
 	return g
 }
 
-func revision() string {
+// revision is the commit the binary was built from, and when, as stamped at build time or recorded
+// by the Go toolchain; "unknown" when neither says.
+func revision() (commit, at string) {
+	commit, at = buildRevision, buildTime
 	if info, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range info.Settings {
-			if s.Key == "vcs.revision" {
-				return s.Value
+			switch {
+			case s.Key == "vcs.revision" && commit == "":
+				commit = s.Value
+			case s.Key == "vcs.time" && at == "":
+				at = s.Value
 			}
 		}
 	}
-	return "unknown"
+	if commit == "" {
+		commit = "unknown"
+	}
+	return commit, at
 }
 
 func versionString() string {
-	rev := revision()
+	rev, at := revision()
 	if len(rev) > 12 {
 		rev = rev[:12]
 	}
-	return strings.TrimSpace(version + " (" + rev + ", " + runtime.Version() + ")")
+	parts := []string{rev}
+	if at != "" {
+		parts = append(parts, "committed "+at)
+	}
+	parts = append(parts, runtime.Version())
+	return version + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // readiness is what /readyz asks of the store.

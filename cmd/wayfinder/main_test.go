@@ -527,3 +527,20 @@ func TestServeMail(t *testing.T) {
 		})
 	}
 }
+
+// TestVersionNamesTheBuild wants the version to name the commit and its time that the build
+// stamped in, as `make build` does.
+func TestVersionNamesTheBuild(t *testing.T) {
+	oldRev, oldTime := buildRevision, buildTime
+	t.Cleanup(func() { buildRevision, buildTime = oldRev, oldTime })
+	buildRevision, buildTime = "0123456789abcdef0123456789abcdef01234567", "2026-11-24T07:57:15Z"
+	got := versionString()
+	for _, want := range []string{"0123456789ab", "committed 2026-11-24T07:57:15Z", "go1."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("versionString() = %q, want it to contain %q", got, want)
+		}
+	}
+	if strings.Contains(got, "0123456789abc") {
+		t.Errorf("versionString() = %q, want the commit cut to 12 characters", got)
+	}
+}

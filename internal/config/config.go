@@ -23,6 +23,7 @@ type Config struct {
 	Listen          string        // host:port the HTTP server binds to
 	PublicURL       *url.URL      // the address members reach the app at; derived from Listen when unset
 	DatabaseURL     string        // a SQLite file path (default) or a postgres:// URL
+	DBMaxConns      int           // PostgreSQL: the most connections this replica's pool opens
 	LogLevel        string        // debug, info, warn or error
 	ShutdownTimeout time.Duration // how long in-flight requests may take to finish on SIGTERM
 	BodyLimit       int64         // the largest request body accepted, in bytes
@@ -111,6 +112,16 @@ var Settings = []Setting{
 				return err
 			}
 			c.DatabaseURL = v
+			return nil
+		}},
+	{Flag: "db-max-conns", Env: "WAYFINDER_DB_MAX_CONNS", Default: "10",
+		Usage: "PostgreSQL: the most connections this replica opens (replicas × this must stay under the server's max_connections)",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 1000 {
+				return fmt.Errorf("%q is not a number from 1 to 1000", v)
+			}
+			c.DBMaxConns = n
 			return nil
 		}},
 	{Flag: "log-level", Env: "WAYFINDER_LOG_LEVEL", Default: "info",

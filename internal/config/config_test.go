@@ -111,6 +111,8 @@ func TestLoadRejectsBadValues(t *testing.T) {
 		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/", "WAYFINDER_OIDC_CLIENT_ID": "c", "WAYFINDER_OIDC_CLIENT_SECRET": "s"}, want: "WAYFINDER_OIDC_AUDIENCE (--oidc-audience): must be set"},
 		{env: map[string]string{"WAYFINDER_OIDC_CLIENT_ID": "c"}, want: "WAYFINDER_OIDC_ISSUER (--oidc-issuer): must be set"},
 		{env: map[string]string{"WAYFINDER_IOS_REDIRECT_URIS": "not a uri"}, want: "WAYFINDER_IOS_REDIRECT_URIS (--ios-redirect-uris)"},
+		{env: map[string]string{"WAYFINDER_DB_MAX_CONNS": "0"}, want: "WAYFINDER_DB_MAX_CONNS (--db-max-conns)"},
+		{env: map[string]string{"WAYFINDER_DB_MAX_CONNS": "many"}, want: "WAYFINDER_DB_MAX_CONNS (--db-max-conns)"},
 		{env: map[string]string{"WAYFINDER_OIDC_SIGNUP_PROMPT": "always"}, want: "WAYFINDER_OIDC_SIGNUP_PROMPT (--oidc-signup-prompt): must be auto, create or none"},
 		{env: map[string]string{"WAYFINDER_SESSION_IDLE_TIMEOUT": "10s"}, want: "WAYFINDER_SESSION_IDLE_TIMEOUT (--session-idle-timeout)"},
 		{env: map[string]string{"WAYFINDER_SESSION_IDLE_TIMEOUT": "48h"}, want: "WAYFINDER_SESSION_MAX_AGE (--session-max-age): must be at least"},

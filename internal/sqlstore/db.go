@@ -65,10 +65,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		if err != nil {
 			return nil, apperr.Generic(apperr.Unavailable, fmt.Errorf("cannot open %s: %w", where, err))
 		}
-		// Postgres is shared by every replica, so each keeps a modest pool: ten replicas stay well under
-		// the server's default of 100 connections.
-		db.SetMaxOpenConns(10)
-		db.SetMaxIdleConns(10)
+		// Postgres is shared by every replica, so each keeps a modest pool: ten replicas stay under
+		// the server's default of 100 connections. SetMaxConns changes it.
+		db.SetMaxOpenConns(DefaultMaxConns)
+		db.SetMaxIdleConns(DefaultMaxConns)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 		db.SetConnMaxLifetime(30 * time.Minute)
 	} else {
@@ -139,6 +139,19 @@ func redactURL(dsn string) string {
 		u.RawQuery = q.Encode()
 	}
 	return u.Redacted()
+}
+
+// DefaultMaxConns is the size of a PostgreSQL pool until SetMaxConns changes it.
+const DefaultMaxConns = 10
+
+// SetMaxConns sets how many connections the pool of a PostgreSQL database opens at most, and keeps
+// as many idle. SQLite keeps its one connection: it allows one writer at a time anyway.
+func (s *DB) SetMaxConns(n int) {
+	if s.dialect != DialectPostgres || n < 1 {
+		return
+	}
+	s.db.SetMaxOpenConns(n)
+	s.db.SetMaxIdleConns(n)
 }
 
 // Dialect returns "sqlite" or "postgres".

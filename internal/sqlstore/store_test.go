@@ -150,6 +150,19 @@ func TestOpen(t *testing.T) {
 			}
 		}
 	})
+	t.Run("the pool's size", func(t *testing.T) {
+		for _, d := range sqltest.Databases(t) {
+			db := openTestDB(t, d.DSN)
+			want := map[string][]int{DialectSQLite: {1, 1}, DialectPostgres: {DefaultMaxConns, 25}}[d.Dialect]
+			if got := db.SQL().Stats().MaxOpenConnections; got != want[0] {
+				t.Errorf("%s: pool of %d connections at first, want %d", d.Dialect, got, want[0])
+			}
+			db.SetMaxConns(25)
+			if got := db.SQL().Stats().MaxOpenConnections; got != want[1] {
+				t.Errorf("%s: pool of %d connections after SetMaxConns(25), want %d", d.Dialect, got, want[1])
+			}
+		}
+	})
 	t.Run("no dsn", func(t *testing.T) {
 		_, err := Open(ctx, " ")
 		if got, want := codeOf(err), apperr.Invalid; got != want {
