@@ -11,8 +11,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"runtime"
@@ -23,6 +25,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/billing"
@@ -211,7 +214,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 
-	authService, provider, err := signIn(ctx, cfg, db, email.outbox, log, ln.Addr())
+	// Sign-ups are counted where they happen: the embedded provider's sign-up page, or a member an
+	// external provider sends here for the first time.
+	signups := prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "wayfinder_signups_total",
+		Help: "Accounts made: on the embedded provider's sign-up page, or first seen from an external provider.",
+	})
+	authService, provider, err := signIn(ctx, cfg, db, email.outbox, log, ln.Addr(), signups.Inc)
 	if err != nil {
 		ln.Close()
 		return err
@@ -248,6 +257,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		collectors.NewDBStatsCollector(db.SQL(), "wayfinder"),
 		buildInfo(db.Dialect()),
+		signups,
+		outboxDepth(db),
 	)
 	// Deferred after db.Close, so it runs first: the database stays open until the worker has
 	// recorded the email it was sending.
@@ -284,18 +295,20 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		privacyConfig.SignIn = provider.Accounts
 	}
 	handler, err := httpapi.NewHandler(httpapi.Deps{
-		Log:        log,
-		Ready:      readiness{db},
-		Registry:   registry,
-		Web:        web.Dist(),
-		BodyLimit:  cfg.BodyLimit,
-		Secure:     cfg.Secure(),
-		Auth:       authService,
-		IdP:        identityProvider,
-		Survey:     def,
-		Onboarding: onboardingService,
-		Coaching:   coachingService,
-		Billing:    billingService,
+		Log:      log,
+		Ready:    readiness{db},
+		Registry: registry,
+		// With an admin address, /metrics is served there only.
+		MetricsElsewhere: cfg.AdminListen != "",
+		Web:              web.Dist(),
+		BodyLimit:        cfg.BodyLimit,
+		Secure:           cfg.Secure(),
+		Auth:             authService,
+		IdP:              identityProvider,
+		Survey:           def,
+		Onboarding:       onboardingService,
+		Coaching:         coachingService,
+		Billing:          billingService,
 		Backoffice: backoffice.NewService(db, backoffice.Config{Coaches: coachingService, Survey: def, Now: time.Now,
 			RolesFromProvider: !cfg.EmbeddedIdP()}),
 		Media:           db,
@@ -336,8 +349,45 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	for _, warning := range cfg.Warnings() {
 		log.Warn(warning)
 	}
+	if cfg.AdminListen != "" {
+		stopAdmin, err := serveAdmin(ctx, log, cfg, registry)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer stopAdmin()
+	}
 	fmt.Fprintf(stdout, "Wayfinder is running at %s\n", cfg.PublicURL)
 	return serveUntilDone(ctx, log, srv, ln, cfg.ShutdownTimeout)
+}
+
+// serveAdmin serves the operators' address: /metrics, and Go's profiler when it is turned on.
+// Keeping them off the members' address means no load balancer rule is needed to hide them.
+func serveAdmin(ctx context.Context, log *slog.Logger, cfg config.Config, reg *prometheus.Registry) (stop func(), err error) {
+	ln, err := net.Listen("tcp", cfg.AdminListen)
+	if err != nil {
+		return nil, fmt.Errorf("WAYFINDER_ADMIN_LISTEN (--admin-listen): cannot listen on %s: %w", cfg.AdminListen, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	if cfg.AdminPprof {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("the admin server stopped", "error", err.Error())
+		}
+	}()
+	log.Info("admin server started", "listen", ln.Addr().String(), "pprof", cfg.AdminPprof)
+	return func() {
+		// Profiles can run for 30 s; shutting down waits for none of them.
+		_ = srv.Close()
+	}, nil
 }
 
 // paymentParts are the payment provider and what reads its events, all nil when payments are
@@ -412,6 +462,23 @@ func removeExpired(ctx context.Context, db *sqlstore.DB, log *slog.Logger, ident
 
 // oneLine folds a multi-line driver error into the one line an operator reads at start-up.
 func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
+
+// outboxDepth is the number of emails waiting in the outbox, read from the database at each
+// scrape, so every replica reports the same figure.
+func outboxDepth(db *sqlstore.DB) prometheus.Collector {
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "wayfinder_mail_outbox_depth",
+		Help: "Emails waiting in the outbox to be sent; it grows while the mail server refuses or cannot be reached.",
+	}, func() float64 {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		n, err := db.PendingMailCount(ctx)
+		if err != nil {
+			return math.NaN()
+		}
+		return float64(n)
+	})
+}
 
 // buildInfo is a constant gauge labelled with what is running, for dashboards and alerts.
 func buildInfo(dialect string) prometheus.Collector {

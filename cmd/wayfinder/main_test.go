@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -542,5 +543,46 @@ func TestVersionNamesTheBuild(t *testing.T) {
 	}
 	if strings.Contains(got, "0123456789abc") {
 		t.Errorf("versionString() = %q, want the commit cut to 12 characters", got)
+	}
+}
+
+// TestAdminAddress wants /metrics on the operators' address and off the members' one, the
+// profiler only when turned on, and health probes kept out of the log at its default level.
+func TestAdminAddress(t *testing.T) {
+	for _, pprofOn := range []bool{false, true} {
+		t.Run(fmt.Sprintf("pprof %v", pprofOn), func(t *testing.T) {
+			admin := "127.0.0.1:" + freePorts(t, 1)[0]
+			args := []string{"--admin-listen", admin}
+			if pprofOn {
+				args = append(args, "--admin-pprof")
+			}
+			base, logs, _ := startServe(t, args...)
+			if code, _ := get(t, base+"/metrics"); code != http.StatusNotFound {
+				t.Errorf("GET /metrics on the members' address = %d, want 404", code)
+			}
+			get(t, base+"/readyz")
+			code, body := get(t, "http://"+admin+"/metrics")
+			if code != http.StatusOK || !strings.Contains(body, "wayfinder_signups_total 0") || !strings.Contains(body, "wayfinder_build_info") ||
+				!strings.Contains(body, "wayfinder_mail_outbox_depth 0") {
+				t.Errorf("GET /metrics on the admin address = %d, want 200 with the sign-up counter, the outbox depth and the build", code)
+			}
+			// A sign-up on the embedded provider's page is counted.
+			var failures failureLog
+			newMember(t, base, 0).signUp(&failures)
+			failures.check(t, "signing up")
+			if _, body := get(t, "http://"+admin+"/metrics"); !strings.Contains(body, "wayfinder_signups_total 1") {
+				t.Errorf("the metrics after one sign-up lack wayfinder_signups_total 1")
+			}
+			wantPprof := http.StatusNotFound
+			if pprofOn {
+				wantPprof = http.StatusOK
+			}
+			if code, _ := get(t, "http://"+admin+"/debug/pprof/"); code != wantPprof {
+				t.Errorf("GET /debug/pprof/ on the admin address = %d, want %d", code, wantPprof)
+			}
+			if strings.Contains(logs.String(), `"route":"GET /readyz"`) {
+				t.Errorf("a health probe was logged at the default level:\n%s", logs.String())
+			}
+		})
 	}
 }

@@ -23,7 +23,7 @@ import (
 // (nil: none are sent, as for the command line). backChannel is the address this
 // server itself listens on: with the embedded provider the sign-in client calls the token
 // endpoint there, not through the public URL, which may not be reachable from inside.
-func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.Mailer, log *slog.Logger, backChannel net.Addr) (*auth.Service, *idp.Provider, error) {
+func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.Mailer, log *slog.Logger, backChannel net.Addr, onSignUp func()) (*auth.Service, *idp.Provider, error) {
 	public := cfg.PublicURL.String()
 	audience := cfg.OIDCAudience
 	if audience == "" {
@@ -34,6 +34,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		RedirectURL:   public + "/auth/callback",
 		PostLogoutURL: public + "/",
 		RolesClaim:    cfg.OIDCRolesClaim,
+		OnUserCreated: onSignUp,
 		CookieSecure:  cfg.CookieSecure(),
 		IdleTimeout:   cfg.SessionIdleTimeout,
 		StaffIdle:     cfg.StaffIdleTimeout,
@@ -58,6 +59,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 			Secure:          cfg.CookieSecure(),
 			BrandName:       cfg.BrandName,
 			SignupsPerHour:  cfg.SignupsPerHour,
+			OnSignUp:        onSignUp,
 			Mail:            outbox,
 		}, db, log)
 		if err != nil {

@@ -76,6 +76,10 @@ type Config struct {
 	RedirectURL   string // public URL + "/auth/callback", registered at the provider exactly
 	PostLogoutURL string // public URL + "/", registered at the provider exactly
 
+	// OnUserCreated, when set, is called once for each user first seen in a token of an external
+	// provider and created here: a sign-up there, for the operators' sign-up counter.
+	OnUserCreated func()
+
 	// RolesClaim names the claim holding the user's roles, a JSON array of strings.
 	RolesClaim string
 	// RequireATJWT accepts as bearer tokens only JWTs typed at+jwt (RFC 9068). The embedded provider

@@ -74,6 +74,9 @@ func (s *Service) userFor(ctx context.Context, id identity) (account.User, error
 		}
 		if created {
 			s.log.InfoContext(ctx, "user created on first sign-in", "user_id", u.ID, "role", string(u.Role))
+			if s.cfg.OnUserCreated != nil {
+				s.cfg.OnUserCreated()
+			}
 		}
 	case err != nil:
 		return account.User{}, err

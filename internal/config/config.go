@@ -21,6 +21,8 @@ import (
 // Config is every setting of the server. docs/configuration.md lists them for operators.
 type Config struct {
 	Listen          string        // host:port the HTTP server binds to
+	AdminListen     string        // host:port of the operators' server (/metrics, pprof); "" serves /metrics on Listen
+	AdminPprof      bool          // serve Go's profiler on AdminListen
 	PublicURL       *url.URL      // the address members reach the app at; derived from Listen when unset
 	DatabaseURL     string        // a SQLite file path (default) or a postgres:// URL
 	DBMaxConns      int           // PostgreSQL: the most connections this replica's pool opens
@@ -82,14 +84,26 @@ var Settings = []Setting{
 	{Flag: "listen", Env: "WAYFINDER_LISTEN", Default: "127.0.0.1:8080",
 		Usage: "address the HTTP server listens on (host:port; port 0 picks a free one)",
 		set: func(c *Config, v string) error {
-			if _, port, err := net.SplitHostPort(v); err != nil {
-				return fmt.Errorf("%q is not host:port", v)
-			} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-				return fmt.Errorf("%q has no valid port", v)
+			if err := checkHostPort(v); err != nil {
+				return err
 			}
 			c.Listen = v
 			return nil
 		}},
+	{Flag: "admin-listen", Env: "WAYFINDER_ADMIN_LISTEN", Default: "",
+		Usage: "a second address (host:port) for operators: /metrics is served there, and no longer on the members' address",
+		set: func(c *Config, v string) error {
+			if v != "" {
+				if err := checkHostPort(v); err != nil {
+					return err
+				}
+			}
+			c.AdminListen = v
+			return nil
+		}},
+	{Flag: "admin-pprof", Env: "WAYFINDER_ADMIN_PPROF", Default: "false",
+		Usage: "serve Go's profiler under /debug/pprof/ on the admin address (needs WAYFINDER_ADMIN_LISTEN)",
+		set:   boolSetting(func(c *Config, b bool) { c.AdminPprof = b })},
 	{Flag: "public-url", Env: "WAYFINDER_PUBLIC_URL", Default: "",
 		Usage: "the URL members open, e.g. https://start.example.com (default: http:// plus the listen address)",
 		set: func(c *Config, v string) error {
@@ -428,6 +442,16 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// checkHostPort checks a listen address: host:port, the port a number a listener takes.
+func checkHostPort(v string) error {
+	if _, port, err := net.SplitHostPort(v); err != nil {
+		return fmt.Errorf("%q is not host:port", v)
+	} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("%q has no valid port", v)
+	}
+	return nil
+}
+
 func boolSetting(apply func(*Config, bool)) func(*Config, string) error {
 	return func(c *Config, v string) error {
 		b, err := strconv.ParseBool(v)
@@ -528,6 +552,12 @@ func Load(getenv func(string) string, args []string, stderr io.Writer, name stri
 
 // validate checks the rules that span settings.
 func (c *Config) validate() error {
+	if c.AdminPprof && c.AdminListen == "" {
+		return errors.New("WAYFINDER_ADMIN_PPROF (--admin-pprof): needs WAYFINDER_ADMIN_LISTEN, so the profiler is never on the members' address")
+	}
+	if c.AdminListen != "" && c.AdminListen == c.Listen {
+		return errors.New("WAYFINDER_ADMIN_LISTEN (--admin-listen): must differ from WAYFINDER_LISTEN")
+	}
 	if c.OIDCIssuer != "" {
 		for _, s := range []struct{ env, flag, value string }{
 			{"WAYFINDER_OIDC_CLIENT_ID", "oidc-client-id", c.OIDCClientID},

@@ -225,6 +225,7 @@ func (s *server) checkout(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.metrics.checkouts.Inc()
 	writeJSON(w, http.StatusOK, checkoutResponse{SessionID: session.ID, URL: session.URL})
 }
 
@@ -262,6 +263,7 @@ func (s *server) receiveStripeEvent(ctx context.Context, payload []byte, signatu
 	if err != nil {
 		return err
 	}
+	s.metrics.paymentEvents.WithLabelValues(string(outcome)).Inc()
 	level := s.log.Info
 	if outcome == billing.UnknownMember {
 		level = s.log.Warn

@@ -120,5 +120,6 @@ func (s *server) switchCoach(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.metrics.coachChoices.Inc()
 	writeJSON(w, http.StatusOK, switchCoachResponse{CoachID: a.CoachID, AssignedAt: a.AssignedAt})
 }

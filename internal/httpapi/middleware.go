@@ -111,11 +111,16 @@ func (s *server) observe(next http.Handler) http.Handler {
 		if route == "" {
 			route = "unmatched"
 		}
-		m.requests.WithLabelValues(r.Method, route, strconv.Itoa(rec.status)).Inc()
-		m.duration.WithLabelValues(r.Method, route).Observe(elapsed.Seconds())
+		method := methodLabel(r.Method)
+		m.requests.WithLabelValues(method, route, strconv.Itoa(rec.status)).Inc()
+		m.duration.WithLabelValues(method, route).Observe(elapsed.Seconds())
 		level := slog.LevelInfo
-		if rec.status >= 500 {
+		switch {
+		case rec.status >= 500:
 			level = slog.LevelError
+		case r.URL.Path == "/healthz" || r.URL.Path == "/readyz":
+			// A balancer probes every replica several times a second: its answers would drown the log.
+			level = slog.LevelDebug
 		}
 		s.log.Log(r.Context(), level, "request",
 			"method", r.Method, "path", r.URL.Path, "route", route, "status", rec.status,

@@ -54,6 +54,10 @@ func (s *server) saveSurvey(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	// The slug is a label only when it is a step of the definition, so the series stay a fixed set.
+	if s.steps[req.FromSlug] {
+		s.metrics.surveySteps.WithLabelValues(req.FromSlug).Inc()
+	}
 	w.WriteHeader(http.StatusNoContent)
 }
 

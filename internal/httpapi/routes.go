@@ -84,7 +84,13 @@ func IdentityProviderRoutes(p IdentityProvider) []Route {
 func (s *server) routes(rt *router) {
 	rt.handle("GET /healthz", s.healthz)
 	rt.handle("GET /readyz", s.readyz)
-	rt.handle("GET /metrics", promhttp.HandlerFor(s.gather, promhttp.HandlerOpts{}).ServeHTTP)
+	// With an admin address, /metrics is answered there; here it is not found, rather than left to
+	// the app's pages.
+	metrics := http.NotFound
+	if s.gather != nil {
+		metrics = promhttp.HandlerFor(s.gather, promhttp.HandlerOpts{}).ServeHTTP
+	}
+	rt.handle("GET /metrics", metrics)
 
 	// This API's OpenAPI document, public like any API description.
 	rt.handle("GET /api/openapi.json", s.openAPI.ServeHTTP)

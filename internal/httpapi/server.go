@@ -24,15 +24,17 @@ import (
 
 // Deps is everything the HTTP layer needs; cmd/wayfinder wires the concrete parts.
 type Deps struct {
-	Log       *slog.Logger
-	Ready     Readiness
-	Registry  *prometheus.Registry // /metrics serves everything registered here
-	Web       fs.FS                // the built app (web.Dist())
-	Runtime   RuntimeConfig
-	BodyLimit int64
-	Secure    bool // members reach the app over TLS: send HSTS
-	Auth      *auth.Service
-	IdP       IdentityProvider // nil when an external provider is configured
+	Log      *slog.Logger
+	Ready    Readiness
+	Registry *prometheus.Registry // /metrics serves everything registered here
+	// MetricsElsewhere leaves /metrics off the members' address, because an admin address serves it.
+	MetricsElsewhere bool
+	Web              fs.FS // the built app (web.Dist())
+	Runtime          RuntimeConfig
+	BodyLimit        int64
+	Secure           bool // members reach the app over TLS: send HSTS
+	Auth             *auth.Service
+	IdP              IdentityProvider // nil when an external provider is configured
 	// EmailVerification sends a member a new link to confirm their email address: the embedded
 	// provider's (idp.Provider); nil when an external provider confirms addresses itself.
 	EmailVerification EmailVerification
@@ -79,6 +81,7 @@ type server struct {
 
 	openAPI    *document
 	surveyDef  *document
+	steps      map[string]bool // the definition's slugs, the values the step counter's label takes
 	onboarding Onboarding
 	coaching   Coaching
 
@@ -120,8 +123,11 @@ func newServer(d Deps) (*server, *router, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), gather: d.Registry, spa: app, auth: d.Auth, idp: d.IdP,
+	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), spa: app, auth: d.Auth, idp: d.IdP,
 		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching, payment: d.Payment, publicURL: d.PublicURL}
+	if !d.MetricsElsewhere && d.Registry != nil {
+		s.gather = d.Registry
+	}
 	s.billing, s.backoffice, s.media, s.bodyLimit = d.Billing, d.Backoffice, d.Media, d.BodyLimit
 	s.emailVerification = d.EmailVerification
 	s.privacy, s.waitlist, s.brand = d.Privacy, d.Waitlist, d.Runtime.BrandName
@@ -139,6 +145,10 @@ func newServer(d Deps) (*server, *router, error) {
 			return nil, nil, err
 		}
 		s.onboarding = d.Onboarding
+		s.steps = map[string]bool{}
+		for slug := range d.Survey.Questions {
+			s.steps[slug] = true
+		}
 	}
 	mux := newRouter(s)
 	s.routes(mux)

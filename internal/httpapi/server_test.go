@@ -8,6 +8,7 @@ import (
 	"crypto/rsa"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -488,6 +489,57 @@ func TestMetricsUseRoutePatterns(t *testing.T) {
 	for _, not := range []string{"meet-your-coach", "secret-looking"} {
 		if strings.Contains(body, not) {
 			t.Errorf("metrics contain the raw path %q", not)
+		}
+	}
+}
+
+// TestMetricsStayBounded sends what a client can make up, methods and paths, and wants no new
+// series for any of it; then it wants the business series to count what members did, by public
+// slugs only.
+func TestMetricsStayBounded(t *testing.T) {
+	ts := newTestServer(t)
+	series := func() int {
+		t.Helper()
+		n := 0
+		for _, line := range strings.Split(ts.do("GET", "/metrics", nil, nil).Body.String(), "\n") {
+			if strings.HasPrefix(line, "wayfinder_http_requests_total{") {
+				n++
+			}
+		}
+		return n
+	}
+	ts.do("FOO0", "/x0", nil, nil)
+	ts.do("GET", "/api/nothing-0", nil, nil)
+	before := series()
+	for i := range 50 {
+		ts.do(fmt.Sprintf("FOO%d", i+1), fmt.Sprintf("/x%d", i+1), nil, nil)
+		ts.do("GET", fmt.Sprintf("/api/nothing-%d/%d", i+1, i), nil, nil)
+		ts.do("BREW", fmt.Sprintf("/api/user/me?id=%d", i), nil, nil)
+	}
+	if after := series(); after > before+2 {
+		t.Errorf("made-up methods and paths added %d series to wayfinder_http_requests_total, want at most the 2 of their first kinds", after-before)
+	}
+	body := ts.do("GET", "/metrics", nil, nil).Body.String()
+	for _, not := range []string{"FOO1", "BREW", "nothing-1"} {
+		if strings.Contains(body, not) {
+			t.Errorf("the metrics hold %q, which a client chose", not)
+		}
+	}
+	if !strings.Contains(body, `method="other"`) {
+		t.Errorf("the metrics have no method=\"other\" series for unknown methods")
+	}
+
+	member := ts.member(t, "auth0|metrics")
+	ts.completeSurvey(t, member)
+	body = ts.do("GET", "/metrics", nil, nil).Body.String()
+	last := surveytest.Complete(testSurvey)
+	want := fmt.Sprintf(`wayfinder_survey_steps_total{slug=%q} 1`, last[len(last)-1].QuestionSlug)
+	if !strings.Contains(body, want) {
+		t.Errorf("the metrics lack %s after a member saved that step", want)
+	}
+	for _, answer := range []string{"Rivera", "1990", "iphone"} {
+		if strings.Contains(body, answer) {
+			t.Errorf("the metrics hold the answer %q", answer)
 		}
 	}
 }

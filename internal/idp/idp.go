@@ -76,6 +76,9 @@ type Config struct {
 	BrandName string
 	// SignupsPerHour is how many sign-ups one address may make in an hour; 0 is the default, 10.
 	SignupsPerHour int
+	// OnSignUp, when set, is called once for each account the sign-up page creates, after it is
+	// stored: for the operators' sign-up counter.
+	OnSignUp func()
 	// Mail is the outbox the provider's emails go into, in the transaction of the change that sends
 	// them; nil sends none (tests of other things).
 	Mail Mailer

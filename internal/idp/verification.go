@@ -116,6 +116,9 @@ func (p *Provider) signUp(ctx context.Context, email, password, addr string) (si
 		return signUpOutcome{}, err
 	}
 	p.log.InfoContext(ctx, "account created", "user_id", user.ID, "role", string(user.Role), "verification_link", p.verificationMailOn())
+	if p.cfg.OnSignUp != nil {
+		p.cfg.OnSignUp()
+	}
 	return signUpOutcome{user: user, created: true}, nil
 }
 

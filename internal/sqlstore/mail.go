@@ -101,3 +101,11 @@ func (s *DB) DeleteFinishedMail(ctx context.Context, cutoff time.Time) (int64, e
 	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM mail_outbox WHERE finished_at < $1`, utc(cutoff))
 	return rowsAffected(res, err, "delete old records of sent emails")
 }
+
+// PendingMailCount returns how many emails wait in the outbox, for the outbox-depth metric: a
+// growing figure means the mail server refuses or cannot be reached.
+func (s *DB) PendingMailCount(ctx context.Context) (int, error) {
+	var n int
+	err := s.conn(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_outbox WHERE status = 'pending'`).Scan(&n)
+	return n, classify(err, "count the emails waiting")
+}

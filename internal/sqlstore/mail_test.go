@@ -71,6 +71,9 @@ func TestMailOutboxLifecycle(t *testing.T) {
 			if err := db.InsertMail(ctx, queued("a", 0)); codeOf(err) != "conflict" {
 				t.Errorf("InsertMail with an id in use = %v, want a conflict", err)
 			}
+			if n, err := db.PendingMailCount(ctx); err != nil || n != 3 {
+				t.Errorf("PendingMailCount = %d, %v; want the 3 waiting (not the rolled-back one)", n, err)
+			}
 
 			now := t0.Add(time.Minute)
 			lease := now.Add(3 * time.Minute)
