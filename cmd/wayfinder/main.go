@@ -300,6 +300,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Registry: registry,
 		// With an admin address, /metrics is served there only.
 		MetricsElsewhere: cfg.AdminListen != "",
+		MediaOrigins:     cfg.MediaOrigins,
 		Web:              web.Dist(),
 		BodyLimit:        cfg.BodyLimit,
 		Secure:           cfg.Secure(),

@@ -22,6 +22,7 @@ import (
 type Config struct {
 	Listen          string        // host:port the HTTP server binds to
 	AdminListen     string        // host:port of the operators' server (/metrics, pprof); "" serves /metrics on Listen
+	MediaOrigins    []string      // https origins coach media may come from, added to the CSP's img-src and media-src
 	AdminPprof      bool          // serve Go's profiler on AdminListen
 	PublicURL       *url.URL      // the address members reach the app at; derived from Listen when unset
 	DatabaseURL     string        // a SQLite file path (default) or a postgres:// URL
@@ -276,6 +277,24 @@ var Settings = []Setting{
 					return fmt.Errorf("%q is not a feature flag name", f)
 				}
 				c.Features = append(c.Features, f)
+			}
+			return nil
+		}},
+	{Flag: "media-origins", Env: "WAYFINDER_MEDIA_ORIGINS", Default: "",
+		Usage: "comma-separated https origins coaches' pictures, videos and captions may come from, e.g. https://cdn.example.com",
+		set: func(c *Config, v string) error {
+			c.MediaOrigins = nil
+			for _, o := range strings.Split(v, ",") {
+				o = strings.TrimSpace(o)
+				if o == "" {
+					continue
+				}
+				u, err := url.Parse(o)
+				if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" ||
+					strings.ContainsAny(u.Host, " ;'*") {
+					return fmt.Errorf("%q is not an https origin like https://cdn.example.com", o)
+				}
+				c.MediaOrigins = append(c.MediaOrigins, "https://"+u.Host)
 			}
 			return nil
 		}},

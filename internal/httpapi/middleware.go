@@ -144,25 +144,34 @@ func (s *server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-// contentSecurityPolicy allows our own origin plus exactly what the Vimeo player needs; no inline
-// scripts anywhere, and no framing of our pages. Stripe needs nothing here: checkout is Stripe's
-// hosted page, which the browser is sent to, and no Stripe script runs on ours.
-const contentSecurityPolicy = "default-src 'self'; " +
-	"script-src 'self' https://player.vimeo.com; " +
-	"style-src 'self'; " +
-	"img-src 'self' data: https://i.vimeocdn.com; " +
-	"media-src 'self' https://*.vimeocdn.com; " +
-	"font-src 'self'; " +
-	"connect-src 'self'; " +
-	"frame-src https://player.vimeo.com; " +
-	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+// contentSecurityPolicy allows our own origin plus exactly what the Vimeo player needs, and the
+// origins the operator named for coaches' pictures, videos and captions (mediaOrigins, already
+// checked to be bare https origins); no inline scripts anywhere, and no framing of our pages.
+// Stripe needs nothing here: checkout is Stripe's hosted page, which the browser is sent to, and no
+// Stripe script runs on ours.
+func contentSecurityPolicy(mediaOrigins []string) string {
+	extra := ""
+	for _, o := range mediaOrigins {
+		extra += " " + o
+	}
+	return "default-src 'self'; " +
+		"script-src 'self' https://player.vimeo.com; " +
+		"style-src 'self'; " +
+		"img-src 'self' data: https://i.vimeocdn.com" + extra + "; " +
+		"media-src 'self' https://*.vimeocdn.com" + extra + "; " +
+		"font-src 'self'; " +
+		"connect-src 'self'; " +
+		"frame-src https://player.vimeo.com; " +
+		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+}
 
 // securityHeaders sets the headers every response carries. HSTS is sent only when members reach
 // us over TLS, since a browser would otherwise refuse a plain-HTTP development server for a year.
-func securityHeaders(secure bool, next http.Handler) http.Handler {
+func securityHeaders(secure bool, mediaOrigins []string, next http.Handler) http.Handler {
+	csp := contentSecurityPolicy(mediaOrigins)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")

@@ -29,12 +29,14 @@ type Deps struct {
 	Registry *prometheus.Registry // /metrics serves everything registered here
 	// MetricsElsewhere leaves /metrics off the members' address, because an admin address serves it.
 	MetricsElsewhere bool
-	Web              fs.FS // the built app (web.Dist())
-	Runtime          RuntimeConfig
-	BodyLimit        int64
-	Secure           bool // members reach the app over TLS: send HSTS
-	Auth             *auth.Service
-	IdP              IdentityProvider // nil when an external provider is configured
+	// MediaOrigins are the https origins coaches' media may come from, allowed by the CSP.
+	MediaOrigins []string
+	Web          fs.FS // the built app (web.Dist())
+	Runtime      RuntimeConfig
+	BodyLimit    int64
+	Secure       bool // members reach the app over TLS: send HSTS
+	Auth         *auth.Service
+	IdP          IdentityProvider // nil when an external provider is configured
 	// EmailVerification sends a member a new link to confirm their email address: the embedded
 	// provider's (idp.Provider); nil when an external provider confirms addresses itself.
 	EmailVerification EmailVerification
@@ -111,7 +113,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	h = s.jsonOnly(h)
 	h = s.limitBody(h)
 	h = s.recoverPanics(h)
-	h = securityHeaders(d.Secure, h)
+	h = securityHeaders(d.Secure, d.MediaOrigins, h)
 	h = d.ClientAddresses.Middleware(h)
 	h = withRequestID(h)
 	return h, nil

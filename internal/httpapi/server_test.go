@@ -355,6 +355,30 @@ func TestRoutes(t *testing.T) {
 	}
 }
 
+// TestMediaOriginsInTheCSP wants the operator's media origins allowed for pictures, videos and
+// captions, and nowhere else: never for scripts, frames or requests from script.
+func TestMediaOriginsInTheCSP(t *testing.T) {
+	h := securityHeaders(false, []string{"https://cdn.example.com", "https://media.example.org"},
+		http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/", nil))
+	csp := w.Header().Get("Content-Security-Policy")
+	for _, want := range []string{
+		"img-src 'self' data: https://i.vimeocdn.com https://cdn.example.com https://media.example.org;",
+		"media-src 'self' https://*.vimeocdn.com https://cdn.example.com https://media.example.org;",
+	} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("Content-Security-Policy = %q, want it to contain %q", csp, want)
+		}
+	}
+	for _, directive := range strings.Split(csp, ";") {
+		if strings.Contains(directive, "cdn.example.com") && !strings.HasPrefix(strings.TrimSpace(directive), "img-src") &&
+			!strings.HasPrefix(strings.TrimSpace(directive), "media-src") {
+			t.Errorf("the media origin is allowed in %q, want only img-src and media-src", directive)
+		}
+	}
+}
+
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	ts := newTestServer(t)
 	for _, target := range []string{"/", "/api/nope", "/healthz", "/assets/index-abc123.js", "/assets/missing.js"} {
