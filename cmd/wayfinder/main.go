@@ -17,6 +17,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -35,6 +36,7 @@ import (
 	"wayfinder/internal/httpapi"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/privacy"
+	"wayfinder/internal/sealed"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/stripepay"
 	"wayfinder/internal/survey"
@@ -145,6 +147,12 @@ func openDatabase(ctx context.Context, cfg config.Config, migrate bool) (*sqlsto
 		return nil, fmt.Errorf("WAYFINDER_DATABASE_URL (--database-url): %s", oneLine(err))
 	}
 	db.SetMaxConns(cfg.DBMaxConns)
+	keyring, _, err := secretKeyring(cfg)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	db.SetSecretKeyring(keyring)
 	if migrate {
 		if err := db.Migrate(ctx); err != nil {
 			db.Close()
@@ -191,6 +199,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer db.Close()
+	switch _, demoKey, _ := secretKeyring(cfg); {
+	case demoKey != "":
+		log.Info("the server's secrets are encrypted with this demo's own key; keep it with the database", "key_file", demoKey)
+	case cfg.SecretKey == nil && cfg.SecretKeyFile == "":
+		log.Warn("the server's secrets (signing keys, client secret) are stored unencrypted: a copy of the database could sign tokens; set WAYFINDER_SECRET_KEY (see docs/deploying.md)")
+	}
 	// During a rolling deploy a newer build may have expanded the schema already: this one serves on
 	// it until it is replaced, and says so once.
 	if st, err := db.SchemaStatus(ctx); err == nil && st.Ahead() {
@@ -524,6 +538,69 @@ func versionString() string {
 	}
 	parts = append(parts, runtime.Version())
 	return version + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// secretKeyring returns the keyring the store seals the server's secrets with: the key from
+// WAYFINDER_SECRET_KEY or its file, with the previous keys of a rotation; nil when none is set. A
+// demo without a key gets one of its own, in a file beside its database, made once and returned as
+// demoKeyFile, so the demo shows secrets at rest working without any set-up.
+func secretKeyring(cfg config.Config) (k *sealed.Keyring, demoKeyFile string, err error) {
+	key := cfg.SecretKey
+	if cfg.SecretKeyFile != "" {
+		b, err := os.ReadFile(cfg.SecretKeyFile)
+		if err != nil {
+			return nil, "", fmt.Errorf("WAYFINDER_SECRET_KEY_FILE (--secret-key-file): %w", err)
+		}
+		if key, err = sealed.ParseKey(string(b)); err != nil {
+			return nil, "", fmt.Errorf("WAYFINDER_SECRET_KEY_FILE (--secret-key-file): %s: %w", cfg.SecretKeyFile, err)
+		}
+	}
+	if key == nil && cfg.Demo {
+		if demoKeyFile, key, err = demoSecretKey(cfg.DatabaseURL); err != nil {
+			return nil, "", err
+		}
+	}
+	if key == nil {
+		return nil, "", nil
+	}
+	k, err = sealed.NewKeyring(key, cfg.PreviousSecretKeys...)
+	return k, demoKeyFile, err
+}
+
+// demoSecretKey reads the demo's key from secret.key beside its SQLite database (./data for
+// PostgreSQL), making the file the first time.
+func demoSecretKey(databaseURL string) (file string, key []byte, err error) {
+	dir := "data"
+	if !strings.Contains(databaseURL, "://") {
+		dir = filepath.Dir(strings.TrimPrefix(databaseURL, "sqlite:"))
+	}
+	file = filepath.Join(dir, "secret.key")
+	b, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return "", nil, err
+		}
+		f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, os.ErrExist) {
+			// Another process of the demo made it first: use theirs.
+			b, err = os.ReadFile(file)
+		} else if err == nil {
+			b = []byte(sealed.NewKey() + "\n")
+			_, err = f.Write(b)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return "", nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
+		}
+	} else if err != nil {
+		return "", nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
+	}
+	if key, err = sealed.ParseKey(string(b)); err != nil {
+		return "", nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
+	}
+	return file, key, nil
 }
 
 // readiness is what /readyz asks of the store.

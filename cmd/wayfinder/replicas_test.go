@@ -26,6 +26,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"wayfinder/internal/haproxytest"
+	"wayfinder/internal/sealed"
 	"wayfinder/internal/sqlstore/sqltest"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
@@ -64,12 +65,13 @@ func TestReplicasBehindHAProxy(t *testing.T) {
 	lb := "http://127.0.0.1:" + ports[3]
 
 	// All three start at once on the empty database: migrations and the provider's first keys must
-	// be made once, whoever gets there first.
+	// be made once, whoever gets there first, and sealed with the key they share.
+	secretKey := sealed.NewKey()
 	replicas := make([]*replica, 3)
 	for i := range replicas {
 		replicas[i] = &replica{name: fmt.Sprintf("r%d", i), port: ports[i], args: []string{
 			"serve", "--listen", "127.0.0.1:" + ports[i], "--database-url", pg, "--public-url", lb,
-			"--trusted-proxies", "127.0.0.1", "--log-level", "warn",
+			"--trusted-proxies", "127.0.0.1", "--log-level", "warn", "--secret-key", secretKey,
 		}}
 	}
 	var wg sync.WaitGroup

@@ -16,26 +16,31 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"wayfinder/internal/sealed"
 )
 
 // Config is every setting of the server. docs/configuration.md lists them for operators.
 type Config struct {
-	Listen          string        // host:port the HTTP server binds to
-	AdminListen     string        // host:port of the operators' server (/metrics, pprof); "" serves /metrics on Listen
-	MediaOrigins    []string      // https origins coach media may come from, added to the CSP's img-src and media-src
-	AdminPprof      bool          // serve Go's profiler on AdminListen
-	PublicURL       *url.URL      // the address members reach the app at; derived from Listen when unset
-	DatabaseURL     string        // a SQLite file path (default) or a postgres:// URL
-	DBMaxConns      int           // PostgreSQL: the most connections this replica's pool opens
-	LogLevel        string        // debug, info, warn or error
-	ShutdownTimeout time.Duration // how long in-flight requests may take to finish on SIGTERM
-	BodyLimit       int64         // the largest request body accepted, in bytes
-	AutoMigrate     bool          // apply pending migrations at start-up
-	BrandName       string        // the product name members see
-	AppStoreURL     string        // the iOS app's App Store page
-	PaymentEnabled  bool          // whether the plan and payment steps are offered on every hostname
-	PaymentHosts    []string      // hostnames on which they are offered even when PaymentEnabled is off
-	Features        []string      // feature flags passed to the app
+	Listen             string        // host:port the HTTP server binds to
+	AdminListen        string        // host:port of the operators' server (/metrics, pprof); "" serves /metrics on Listen
+	MediaOrigins       []string      // https origins coach media may come from, added to the CSP's img-src and media-src
+	SecretKey          []byte        // encrypts the server's secrets at rest; nil with none set
+	SecretKeyFile      string        // where to read SecretKey from instead
+	PreviousSecretKeys [][]byte      // keys secrets may still be sealed with during a rotation
+	AdminPprof         bool          // serve Go's profiler on AdminListen
+	PublicURL          *url.URL      // the address members reach the app at; derived from Listen when unset
+	DatabaseURL        string        // a SQLite file path (default) or a postgres:// URL
+	DBMaxConns         int           // PostgreSQL: the most connections this replica's pool opens
+	LogLevel           string        // debug, info, warn or error
+	ShutdownTimeout    time.Duration // how long in-flight requests may take to finish on SIGTERM
+	BodyLimit          int64         // the largest request body accepted, in bytes
+	AutoMigrate        bool          // apply pending migrations at start-up
+	BrandName          string        // the product name members see
+	AppStoreURL        string        // the iOS app's App Store page
+	PaymentEnabled     bool          // whether the plan and payment steps are offered on every hostname
+	PaymentHosts       []string      // hostnames on which they are offered even when PaymentEnabled is off
+	Features           []string      // feature flags passed to the app
 	// TrustedProxies are the load balancers and proxies whose X-Forwarded-For is believed; a
 	// request from anywhere else is from the address it came from.
 	TrustedProxies []netip.Prefix
@@ -295,6 +300,39 @@ var Settings = []Setting{
 					return fmt.Errorf("%q is not an https origin like https://cdn.example.com", o)
 				}
 				c.MediaOrigins = append(c.MediaOrigins, "https://"+u.Host)
+			}
+			return nil
+		}},
+	{Flag: "secret-key", Env: "WAYFINDER_SECRET_KEY", Default: "",
+		Usage: "the key that encrypts the server's secrets in the database: 32 random bytes in base64 (openssl rand -base64 32); prefer the variable, or a key file, to the flag",
+		set: func(c *Config, v string) error {
+			c.SecretKey = nil
+			if v == "" {
+				return nil
+			}
+			k, err := sealed.ParseKey(v)
+			if err != nil {
+				return err
+			}
+			c.SecretKey = k
+			return nil
+		}},
+	{Flag: "secret-key-file", Env: "WAYFINDER_SECRET_KEY_FILE", Default: "",
+		Usage: "a file holding the secret key instead (readable by the server only)",
+		set:   func(c *Config, v string) error { c.SecretKeyFile = v; return nil }},
+	{Flag: "previous-secret-keys", Env: "WAYFINDER_PREVIOUS_SECRET_KEYS", Default: "",
+		Usage: "comma-separated keys the secrets were encrypted with before, while a key rotation rolls",
+		set: func(c *Config, v string) error {
+			c.PreviousSecretKeys = nil
+			for i, part := range strings.Split(v, ",") {
+				if strings.TrimSpace(part) == "" {
+					continue
+				}
+				k, err := sealed.ParseKey(part)
+				if err != nil {
+					return fmt.Errorf("key %d: %w", i+1, err)
+				}
+				c.PreviousSecretKeys = append(c.PreviousSecretKeys, k)
 			}
 			return nil
 		}},
@@ -571,6 +609,12 @@ func Load(getenv func(string) string, args []string, stderr io.Writer, name stri
 
 // validate checks the rules that span settings.
 func (c *Config) validate() error {
+	if c.SecretKey != nil && c.SecretKeyFile != "" {
+		return errors.New("WAYFINDER_SECRET_KEY_FILE (--secret-key-file): set the key or its file, not both")
+	}
+	if len(c.PreviousSecretKeys) > 0 && c.SecretKey == nil && c.SecretKeyFile == "" {
+		return errors.New("WAYFINDER_PREVIOUS_SECRET_KEYS (--previous-secret-keys): needs the current key, WAYFINDER_SECRET_KEY or its file")
+	}
 	if c.AdminPprof && c.AdminListen == "" {
 		return errors.New("WAYFINDER_ADMIN_PPROF (--admin-pprof): needs WAYFINDER_ADMIN_LISTEN, so the profiler is never on the members' address")
 	}

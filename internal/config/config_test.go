@@ -118,6 +118,10 @@ func TestLoadRejectsBadValues(t *testing.T) {
 		{env: map[string]string{"WAYFINDER_MEDIA_ORIGINS": "https://cdn.example.com/pictures"}, want: "WAYFINDER_MEDIA_ORIGINS (--media-origins)"},
 		{env: map[string]string{"WAYFINDER_MEDIA_ORIGINS": "https://cdn.example.com; script-src *"}, want: "WAYFINDER_MEDIA_ORIGINS (--media-origins)"},
 		{env: map[string]string{"WAYFINDER_MEDIA_ORIGINS": "https://*.example.com"}, want: "WAYFINDER_MEDIA_ORIGINS (--media-origins)"},
+		{env: map[string]string{"WAYFINDER_SECRET_KEY": "c2hvcnQ="}, want: "WAYFINDER_SECRET_KEY (--secret-key): the key is 5 bytes, want 32"},
+		{env: map[string]string{"WAYFINDER_SECRET_KEY": "not base64!"}, want: "WAYFINDER_SECRET_KEY (--secret-key): the key is not base64"},
+		{env: map[string]string{"WAYFINDER_SECRET_KEY": "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=", "WAYFINDER_SECRET_KEY_FILE": "/etc/wayfinder/key"}, want: "WAYFINDER_SECRET_KEY_FILE (--secret-key-file): set the key or its file, not both"},
+		{env: map[string]string{"WAYFINDER_PREVIOUS_SECRET_KEYS": "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="}, want: "WAYFINDER_PREVIOUS_SECRET_KEYS (--previous-secret-keys): needs the current key"},
 		{env: map[string]string{"WAYFINDER_DB_MAX_CONNS": "0"}, want: "WAYFINDER_DB_MAX_CONNS (--db-max-conns)"},
 		{env: map[string]string{"WAYFINDER_DB_MAX_CONNS": "many"}, want: "WAYFINDER_DB_MAX_CONNS (--db-max-conns)"},
 		{env: map[string]string{"WAYFINDER_OIDC_SIGNUP_PROMPT": "always"}, want: "WAYFINDER_OIDC_SIGNUP_PROMPT (--oidc-signup-prompt): must be auto, create or none"},
@@ -247,6 +251,7 @@ func TestSecretsAreNotPrinted(t *testing.T) {
 		{"a URL with a bad port", map[string]string{"WAYFINDER_SMTP_URL": "smtp://u:" + secret + "@mail.example.com:0"}, nil},
 		{"a URL with a path", map[string]string{"WAYFINDER_SMTP_URL": "smtp://u:" + secret + "@mail.example.com/x"}, nil},
 		{"a URL that does not parse", map[string]string{"WAYFINDER_SMTP_URL": "smtp://u:" + secret + "@mail.example.com:x:y"}, nil},
+		{"a secret key that is not base64", map[string]string{"WAYFINDER_SECRET_KEY": secret + "!!"}, nil},
 		{"--help", map[string]string{"WAYFINDER_SMTP_URL": "smtp://u:" + secret + "@mail.example.com", "WAYFINDER_STRIPE_SECRET_KEY": "sk_" + secret}, []string{"--help"}},
 	}
 	for _, tt := range tests {

@@ -19,6 +19,7 @@ import (
 	_ "modernc.org/sqlite"             // registers the "sqlite" database/sql driver
 
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/sealed"
 )
 
 // The dialects a DB can speak.
@@ -43,7 +44,15 @@ type DB struct {
 	stmts   sync.Map // query text → *sql.Stmt, see stmt
 
 	writes groupCommitter // SQLite only, see InTx
+
+	secrets *sealed.Keyring // seals the server's secrets at rest; nil stores them in the clear
 }
+
+// SetSecretKeyring has the store seal the server's secrets (signing keys, server secrets) with k
+// before it writes them, and open them when it reads them. Secrets stored in the clear, or sealed
+// with one of k's previous keys, are sealed again with its current key as they are read. Set it
+// before the store is used.
+func (s *DB) SetSecretKeyring(k *sealed.Keyring) { s.secrets = k }
 
 // Open connects to the database named by dsn and checks that it answers. A postgres:// or
 // postgresql:// URL selects PostgreSQL; anything else is a SQLite file path, optionally prefixed with

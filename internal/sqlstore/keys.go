@@ -19,7 +19,7 @@ func (s *DB) AddSigningKeyUnlessNewer(ctx context.Context, k idpstore.SigningKey
 		INSERT INTO signing_keys (kid, private_key_pem, created_at, signs_from, retired_at, removed_at)
 		SELECT $1, $2, $3, $4, $5, $6
 		WHERE NOT EXISTS (SELECT 1 FROM signing_keys WHERE created_at >= $7)`,
-		k.KID, k.PrivateKeyPEM, utc(k.CreatedAt), utc(k.SignsFrom), nullTime(k.RetiredAt), nullTime(k.RemovedAt), utc(since))
+		k.KID, string(s.sealSecret([]byte(k.PrivateKeyPEM), signingKeyPurpose(k.KID))), utc(k.CreatedAt), utc(k.SignsFrom), nullTime(k.RetiredAt), nullTime(k.RemovedAt), utc(since))
 	n, err := rowsAffected(res, err, "add a signing key")
 	return n == 1, err
 }
@@ -36,7 +36,10 @@ func (s *DB) SigningKeys(ctx context.Context, now time.Time) ([]idpstore.Signing
 		return nil, classify(err, "read the signing keys")
 	}
 	defer rows.Close()
-	var keys []idpstore.SigningKey
+	var (
+		keys   []idpstore.SigningKey
+		stored []string // as read, for the keys to seal again
+	)
 	for rows.Next() {
 		var (
 			k                  idpstore.SigningKey
@@ -53,12 +56,31 @@ func (s *DB) SigningKeys(ctx context.Context, now time.Time) ([]idpstore.Signing
 			k.RemovedAt = removedAt.Time.UTC()
 		}
 		keys = append(keys, k)
+		stored = append(stored, k.PrivateKeyPEM)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, classify(err, "read the signing keys")
 	}
+	rows.Close()
+	for i := range keys {
+		pem, reseal, err := s.openSecret([]byte(stored[i]), signingKeyPurpose(keys[i].KID))
+		if err != nil {
+			return nil, err
+		}
+		keys[i].PrivateKeyPEM = string(pem)
+		if reseal {
+			// Only if no other replica changed it meanwhile; either way it opens next time.
+			if _, err := s.conn(ctx).ExecContext(ctx, `UPDATE signing_keys SET private_key_pem = $1 WHERE kid = $2 AND private_key_pem = $3`,
+				string(s.sealSecret(pem, signingKeyPurpose(keys[i].KID))), keys[i].KID, stored[i]); err != nil {
+				return nil, classify(err, "seal a signing key")
+			}
+		}
+	}
 	return keys, nil
 }
+
+// signingKeyPurpose binds a sealed signing key to its row, so it does not open under another id.
+func signingKeyPurpose(kid string) string { return "signing-key:" + kid }
 
 // RetireSigningKey records when a key stopped signing and when it leaves the key set. A key that is
 // already retired keeps its first dates, so replicas retiring it twice agree; an unknown key is
