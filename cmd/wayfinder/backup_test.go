@@ -108,8 +108,9 @@ func TestBackupWhileSavingThenRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The restore: the backup becomes the database of a new server.
-	restored := filepath.Join(t.TempDir(), "restored.db")
+	// The restore: the backup becomes the database of a new server, in the same folder, where the
+	// demo's secret key is: the backup's secrets are sealed with it.
+	restored := filepath.Join(dir, "restored.db")
 	copyFile(t, backupFile, restored)
 	base, _, _ = startServe(t, "--demo", "--database-url", restored)
 	browser = signInBrowser(t, base, member.email, member.password)

@@ -95,6 +95,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		ac.EndSessionURL = ep.EndSessionURL
 		ac.RevocationURL = ep.RevocationURL
 		ac.PromptCreate = cfg.OIDCSignupPrompt == "create" || cfg.OIDCSignupPrompt == "auto" && ep.PromptCreate
+		ac.Organization = cfg.OIDCOrganization
 		ac.ClientID = cfg.OIDCClientID
 		ac.ClientSecret = cfg.OIDCClientSecret
 		ac.Keyfunc = keyfunc

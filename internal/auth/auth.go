@@ -69,6 +69,10 @@ type Config struct {
 	// JWT access token for it only when asked) and required in every bearer token's aud.
 	Audience string
 
+	// Organization, when set, is the one organization (Auth0 Organizations' org_id) whose members
+	// may sign in: every ID and access token must carry it, and sign-in asks the provider for it.
+	Organization string
+
 	// PromptCreate sends prompt=create with a sign-up, asking the provider to open on its sign-up
 	// page; only for providers that support it, as others refuse the whole request.
 	PromptCreate bool

@@ -394,3 +394,38 @@ func TestActiveCacheBound(t *testing.T) {
 		}
 	}
 }
+
+// TestOrganization wants only tokens of the configured organization (org_id) when one is set,
+// and sign-in to ask the provider for it.
+func TestOrganization(t *testing.T) {
+	tests := []struct {
+		name   string
+		org    any // the token's org_id; nil leaves it out
+		wantOK bool
+	}{
+		{"this organization", "org_calm", true},
+		{"another organization", "org_other", false},
+		{"no organization", nil, false},
+		{"not a string", 42, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, func(c *Config) { c.Organization = "org_calm" })
+			c := e.p.accessClaims("auth0|b")
+			if tt.org != nil {
+				c["org_id"] = tt.org
+			}
+			token := e.p.sign(c, map[string]any{"typ": "at+jwt"})
+			e.remember(token)
+			rec, _, signedIn := e.withBearer("Bearer " + token)
+			if signedIn != tt.wantOK || (rec.Code == http.StatusUnauthorized) == tt.wantOK {
+				t.Errorf("org_id %v: status %d, signed in %v; want signed in %v", tt.org, rec.Code, signedIn, tt.wantOK)
+			}
+		})
+	}
+	e := newEnv(t, func(c *Config) { c.Organization = "org_calm" })
+	u, _ := e.login("")
+	if got := u.Query().Get("organization"); got != "org_calm" {
+		t.Errorf("the authorization request's organization = %q, want org_calm", got)
+	}
+}

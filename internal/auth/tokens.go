@@ -56,6 +56,13 @@ func (s *Service) parse(raw, audience string) (*jwt.Token, jwt.MapClaims, error)
 	if sub, _ := claims["sub"].(string); sub == "" {
 		return nil, nil, errors.New("token has no subject")
 	}
+	// The spec's token checks include the organization: a provider serving several organizations
+	// signs all their tokens with one key, so the issuer alone does not tell them apart.
+	if want := s.cfg.Organization; want != "" {
+		if got, _ := claims["org_id"].(string); subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+			return nil, nil, errors.New("token is not for this service's organization")
+		}
+	}
 	return tok, claims, nil
 }
 

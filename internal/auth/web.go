@@ -59,6 +59,9 @@ func (s *Service) authCodeURL(state, nonce, verifier string, signup bool) string
 	if s.cfg.Audience != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("audience", s.cfg.Audience))
 	}
+	if s.cfg.Organization != "" {
+		opts = append(opts, oauth2.SetAuthURLParam("organization", s.cfg.Organization))
+	}
 	if signup {
 		opts = append(opts, oauth2.SetAuthURLParam("screen_hint", "signup"))
 		if s.cfg.PromptCreate {

@@ -57,6 +57,7 @@ type Config struct {
 	OIDCAudience       string   // the API audience every access token must carry; embedded default: public URL + /api
 	OIDCRolesClaim     string   // the access-token claim listing roles; "staff" in it makes a staff user
 	OIDCSignupPrompt   string   // "auto", "create" or "none": when sign-up asks the provider for prompt=create
+	OIDCOrganization   string   // the org_id every token must carry; "" checks none
 	IOSRedirectURIs    []string // the iOS app's redirect URIs at the embedded provider
 	SessionIdleTimeout time.Duration
 	// StaffIdleTimeout is SessionIdleTimeout for staff and admins, shorter since their sessions
@@ -368,6 +369,15 @@ var Settings = []Setting{
 			c.OIDCRolesClaim = v
 			return nil
 		}},
+	{Flag: "oidc-organization", Env: "WAYFINDER_OIDC_ORGANIZATION", Default: "",
+		Usage: "the provider's organization (Auth0 Organizations' org_id) whose members may sign in; every token must carry it",
+		set: func(c *Config, v string) error {
+			if strings.ContainsAny(v, " \t\r\n") {
+				return fmt.Errorf("%q is not an organization id", v)
+			}
+			c.OIDCOrganization = v
+			return nil
+		}},
 	{Flag: "oidc-signup-prompt", Env: "WAYFINDER_OIDC_SIGNUP_PROMPT", Default: "auto",
 		Usage: "when sign-up sends prompt=create: auto (when the provider's discovery lists it), create (always) or none (never)",
 		set: func(c *Config, v string) error {
@@ -609,6 +619,9 @@ func Load(getenv func(string) string, args []string, stderr io.Writer, name stri
 
 // validate checks the rules that span settings.
 func (c *Config) validate() error {
+	if c.OIDCOrganization != "" && c.OIDCIssuer == "" {
+		return errors.New("WAYFINDER_OIDC_ORGANIZATION (--oidc-organization): the embedded provider has no organizations; set it with WAYFINDER_OIDC_ISSUER")
+	}
 	if c.SecretKey != nil && c.SecretKeyFile != "" {
 		return errors.New("WAYFINDER_SECRET_KEY_FILE (--secret-key-file): set the key or its file, not both")
 	}

@@ -122,6 +122,7 @@ func TestLoadRejectsBadValues(t *testing.T) {
 		{env: map[string]string{"WAYFINDER_SECRET_KEY": "not base64!"}, want: "WAYFINDER_SECRET_KEY (--secret-key): the key is not base64"},
 		{env: map[string]string{"WAYFINDER_SECRET_KEY": "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=", "WAYFINDER_SECRET_KEY_FILE": "/etc/wayfinder/key"}, want: "WAYFINDER_SECRET_KEY_FILE (--secret-key-file): set the key or its file, not both"},
 		{env: map[string]string{"WAYFINDER_PREVIOUS_SECRET_KEYS": "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="}, want: "WAYFINDER_PREVIOUS_SECRET_KEYS (--previous-secret-keys): needs the current key"},
+		{env: map[string]string{"WAYFINDER_OIDC_ORGANIZATION": "org_calm"}, want: "WAYFINDER_OIDC_ORGANIZATION (--oidc-organization): the embedded provider has no organizations"},
 		{env: map[string]string{"WAYFINDER_DB_MAX_CONNS": "0"}, want: "WAYFINDER_DB_MAX_CONNS (--db-max-conns)"},
 		{env: map[string]string{"WAYFINDER_DB_MAX_CONNS": "many"}, want: "WAYFINDER_DB_MAX_CONNS (--db-max-conns)"},
 		{env: map[string]string{"WAYFINDER_OIDC_SIGNUP_PROMPT": "always"}, want: "WAYFINDER_OIDC_SIGNUP_PROMPT (--oidc-signup-prompt): must be auto, create or none"},
