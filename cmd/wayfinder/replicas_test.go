@@ -248,16 +248,27 @@ type replica struct {
 	name string
 	port string
 	args []string
-	cmd  *exec.Cmd
-	logs *syncBuffer
-	done chan struct{}
+	// bin is the program to run, the test binary itself by default; prepare, when set, adjusts
+	// the command before it starts (its user, directory and environment).
+	bin     string
+	prepare func(*exec.Cmd)
+	cmd     *exec.Cmd
+	logs    *syncBuffer
+	done    chan struct{}
 }
 
 func (r *replica) start(t *testing.T) {
 	t.Helper()
 	r.logs = &syncBuffer{}
-	r.cmd = exec.Command(os.Args[0], r.args...)
+	bin := r.bin
+	if bin == "" {
+		bin = os.Args[0]
+	}
+	r.cmd = exec.Command(bin, r.args...)
 	r.cmd.Env = append(os.Environ(), serveInChild+"=1")
+	if r.prepare != nil {
+		r.prepare(r.cmd)
+	}
 	r.cmd.Stdout, r.cmd.Stderr = r.logs, r.logs
 	if err := r.cmd.Start(); err != nil {
 		t.Fatalf("%s: %v", r.name, err)

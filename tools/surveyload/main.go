@@ -11,7 +11,8 @@
 //	go run ./tools/surveyload --binary bin/wayfinder --search-only        # the staff member search only
 //
 // On PostgreSQL it then starts two more replicas on the same database and sends the same saves
-// through HAProxy in front of all three (--replicas), against the single replica's rate.
+// through HAProxy in front of all three (--replicas), against the single replica's rate. On SQLite
+// it grows the database to 1 GB and saves while `wayfinder backup` copies it (--backup-mb).
 //
 // It starts `wayfinder serve --demo`, signs members in through the embedded provider's pages (and
 // times 200 whole sign-ins, two at a time: budget p99 ≤ 300 ms with the password hash), then
@@ -101,8 +102,9 @@ func main() {
 	members := flag.Int("search-members", 100000, "members to seed for GET /api/staff/members; 0 skips it")
 	searchOnly := flag.Bool("search-only", false, "measure GET /api/staff/members only")
 	replicas := flag.Int("replicas", 3, "on PostgreSQL, also save through HAProxy in front of this many replicas; 1 skips it")
+	backupMB := flag.Int("backup-mb", 1024, "on SQLite, grow the database to this many MB and save while `wayfinder backup` copies it; 0 skips it")
 	flag.Parse()
-	if *clients < 1 || *duration <= 0 || *members < 0 || *replicas < 1 || *searchOnly && *members == 0 {
+	if *clients < 1 || *duration <= 0 || *members < 0 || *replicas < 1 || *backupMB < 0 || *searchOnly && *members == 0 {
 		fmt.Fprintln(os.Stderr, "surveyload: --clients, --duration and --replicas must be positive, --search-members too with --search-only")
 		os.Exit(2)
 	}
@@ -111,7 +113,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	var err error
 	if !*searchOnly {
-		err = run(ctx, *binary, *pgURL, *duration, *clients, *coachRate, *replicas)
+		err = run(ctx, *binary, *pgURL, *duration, *clients, *coachRate, *replicas, *backupMB)
 	}
 	if err == nil && *members > 0 {
 		err = searchMembers(ctx, *binary, *pgURL, *members)
@@ -123,7 +125,7 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, binary, pgURL string, duration time.Duration, clients, coachRate, replicas int) error {
+func run(ctx context.Context, binary, pgURL string, duration time.Duration, clients, coachRate, replicas, backupMB int) error {
 	dir, err := os.MkdirTemp("", "wayfinder-load-")
 	if err != nil {
 		return err
@@ -241,6 +243,11 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 	if pgURL != "" && replicas > 1 {
 		if err := balancedLoad(ctx, binary, dsn, srv, members, duration, replicas, res); err != nil {
 			return fmt.Errorf("through HAProxy: %w", err)
+		}
+	}
+	if pgURL == "" && backupMB > 0 {
+		if err := backupLoad(ctx, binary, dsn, srv, members, backupMB, max(duration, 15*time.Second)); err != nil {
+			return fmt.Errorf("saving during a backup: %w", err)
 		}
 	}
 	if coachRate <= 0 {
