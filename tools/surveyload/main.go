@@ -241,7 +241,7 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 		fmt.Printf("    note                  the budget is stated for 2 cores; this machine has %d\n", cores)
 	}
 	if pgURL != "" && replicas > 1 {
-		if err := balancedLoad(ctx, binary, dsn, srv, members, duration, replicas, res); err != nil {
+		if err := balancedLoad(ctx, binary, dsn, srv, members, duration, replicas); err != nil {
 			return fmt.Errorf("through HAProxy: %w", err)
 		}
 	}
