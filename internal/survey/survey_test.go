@@ -266,32 +266,31 @@ func TestDefinitionChecks(t *testing.T) {
 		{"wrong field type", func(d doc) { q(d, "fidget")["max"] = "three" }, "cannot unmarshal"},
 	}
 	for _, tt := range tests {
-		var d doc
-		if err := json.Unmarshal(definitionJSON, &d); err != nil {
-			t.Fatal(err)
-		}
-		tt.breakIt(d)
-		b, err := json.Marshal(d)
-		if err != nil {
-			t.Fatal(err)
-		}
 		words := englishCopy(t)
 		if tt.name == "select without variants" {
 			// The words name the options too, so they must go for the structure's check to be reached.
-			var w doc
-			if err := json.Unmarshal(words, &w); err != nil {
-				t.Fatal(err)
-			}
-			delete(q(w, "how-you-identify"), "answers")
-			if words, err = json.Marshal(w); err != nil {
-				t.Fatal(err)
-			}
+			words = changed(t, words, func(w doc) { delete(q(w, "how-you-identify"), "answers") })
 		}
-		_, err = parse(b, words)
+		_, err := parse(changed(t, definitionJSON, tt.breakIt), words)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: parse() error = %v, want one containing %q", tt.name, err, tt.want)
 		}
 	}
+}
+
+// changed returns the JSON document b with change made to it.
+func changed(t *testing.T, b []byte, change func(map[string]any)) []byte {
+	t.Helper()
+	var d map[string]any
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	change(d)
+	out, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // englishCopy returns the survey's words in the default language as the server embeds them.
@@ -326,16 +325,7 @@ func TestCopyChecks(t *testing.T) {
 		{"a misspelt field", func(d doc) { q(d, "fidget")["titel"] = "Fidget" }, "unknown field"},
 	}
 	for _, tt := range tests {
-		var d doc
-		if err := json.Unmarshal(englishCopy(t), &d); err != nil {
-			t.Fatal(err)
-		}
-		tt.breakIt(d)
-		b, err := json.Marshal(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = parse(definitionJSON, b)
+		_, err := parse(definitionJSON, changed(t, englishCopy(t), tt.breakIt))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: parse() error = %v, want one containing %q", tt.name, err, tt.want)
 		}
