@@ -147,7 +147,7 @@ func openDatabase(ctx context.Context, cfg config.Config, migrate bool) (*sqlsto
 		return nil, fmt.Errorf("WAYFINDER_DATABASE_URL (--database-url): %s", oneLine(err))
 	}
 	db.SetMaxConns(cfg.DBMaxConns)
-	keyring, _, err := secretKeyring(cfg)
+	keyring, err := secretKeyring(cfg)
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -199,9 +199,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer db.Close()
-	switch _, demoKey, _ := secretKeyring(cfg); {
-	case demoKey != "":
-		log.Info("the server's secrets are encrypted with this demo's own key; keep it with the database", "key_file", demoKey)
+	switch {
+	case demoKeyFile(cfg) != "":
+		log.Info("the server's secrets are encrypted with this demo's own key; keep it with the database", "key_file", demoKeyFile(cfg))
 	case cfg.SecretKey == nil && cfg.SecretKeyFile == "":
 		log.Warn("the server's secrets (signing keys, client secret) are stored unencrypted: a copy of the database could sign tokens; set WAYFINDER_SECRET_KEY (see docs/deploying.md)")
 	}
@@ -542,43 +542,50 @@ func versionString() string {
 
 // secretKeyring returns the keyring the store seals the server's secrets with: the key from
 // WAYFINDER_SECRET_KEY or its file, with the previous keys of a rotation; nil when none is set. A
-// demo without a key gets one of its own, in a file beside its database, made once and returned as
-// demoKeyFile, so the demo shows secrets at rest working without any set-up.
-func secretKeyring(cfg config.Config) (k *sealed.Keyring, demoKeyFile string, err error) {
+// demo without a key gets one of its own (demoKeyFile), so the demo shows secrets at rest working
+// without any set-up.
+func secretKeyring(cfg config.Config) (*sealed.Keyring, error) {
 	key := cfg.SecretKey
 	if cfg.SecretKeyFile != "" {
 		b, err := os.ReadFile(cfg.SecretKeyFile)
 		if err != nil {
-			return nil, "", fmt.Errorf("WAYFINDER_SECRET_KEY_FILE (--secret-key-file): %w", err)
+			return nil, fmt.Errorf("WAYFINDER_SECRET_KEY_FILE (--secret-key-file): %w", err)
 		}
 		if key, err = sealed.ParseKey(string(b)); err != nil {
-			return nil, "", fmt.Errorf("WAYFINDER_SECRET_KEY_FILE (--secret-key-file): %s: %w", cfg.SecretKeyFile, err)
+			return nil, fmt.Errorf("WAYFINDER_SECRET_KEY_FILE (--secret-key-file): %s: %w", cfg.SecretKeyFile, err)
 		}
 	}
-	if key == nil && cfg.Demo {
-		if demoKeyFile, key, err = demoSecretKey(cfg.DatabaseURL); err != nil {
-			return nil, "", err
+	if file := demoKeyFile(cfg); file != "" {
+		var err error
+		if key, err = demoSecretKey(file); err != nil {
+			return nil, err
 		}
 	}
 	if key == nil {
-		return nil, "", nil
+		return nil, nil
 	}
-	k, err = sealed.NewKeyring(key, cfg.PreviousSecretKeys...)
-	return k, demoKeyFile, err
+	return sealed.NewKeyring(key, cfg.PreviousSecretKeys...)
 }
 
-// demoSecretKey reads the demo's key from secret.key beside its SQLite database (./data for
-// PostgreSQL), making the file the first time.
-func demoSecretKey(databaseURL string) (file string, key []byte, err error) {
-	dir := "data"
-	if !strings.Contains(databaseURL, "://") {
-		dir = filepath.Dir(strings.TrimPrefix(databaseURL, "sqlite:"))
+// demoKeyFile is where a demo without a key of its own keeps one: secret.key beside its SQLite
+// database (./data for PostgreSQL); "" when the server is no such demo.
+func demoKeyFile(cfg config.Config) string {
+	if !cfg.Demo || cfg.SecretKey != nil || cfg.SecretKeyFile != "" {
+		return ""
 	}
-	file = filepath.Join(dir, "secret.key")
+	dir := "data"
+	if !strings.Contains(cfg.DatabaseURL, "://") {
+		dir = filepath.Dir(strings.TrimPrefix(cfg.DatabaseURL, "sqlite:"))
+	}
+	return filepath.Join(dir, "secret.key")
+}
+
+// demoSecretKey reads the demo's key from file, making the file the first time.
+func demoSecretKey(file string) ([]byte, error) {
 	b, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return "", nil, err
+		if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
+			return nil, err
 		}
 		f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, os.ErrExist) {
@@ -592,15 +599,16 @@ func demoSecretKey(databaseURL string) (file string, key []byte, err error) {
 			}
 		}
 		if err != nil {
-			return "", nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
+			return nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
 		}
 	} else if err != nil {
-		return "", nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
+		return nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
 	}
-	if key, err = sealed.ParseKey(string(b)); err != nil {
-		return "", nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
+	key, err := sealed.ParseKey(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("the demo's secret key %s: %w", file, err)
 	}
-	return file, key, nil
+	return key, nil
 }
 
 // readiness is what /readyz asks of the store.
