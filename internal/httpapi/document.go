@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -19,30 +20,43 @@ var openAPIDocument []byte
 // document): kept encoded, since it never changes while the binary runs, with a strong ETag so a
 // client revalidates it for the price of a 304.
 type document struct {
-	body         []byte
-	etag         string
-	cacheControl string
+	body, gzipped []byte // gzipped once, when the document is made
+	etag          string
+	cacheControl  string
 }
 
 func newDocument(body []byte, cacheControl string) *document {
 	sum := sha256.Sum256(body)
-	return &document{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, cacheControl: cacheControl}
+	return &document{body: body, gzipped: gzipBytes(body), etag: `"` + hex.EncodeToString(sum[:16]) + `"`, cacheControl: cacheControl}
 }
 
 // ServeHTTP answers the document, or 304 when If-None-Match names it. Cache-Control is set here,
 // after securityHeaders has set no-store on /api, so these responses alone may be kept.
+//
+// A client that accepts gzip gets the copy compressed when the document was made, so a document
+// served to every member (the survey definition) costs no compression per request. Its ETag has a
+// suffix, as a compressed representation's must differ (RFC 9110 §8.8.3); either tag revalidates.
 func (d *document) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("ETag", d.etag)
+	body, etag := d.body, d.etag
+	if !slices.Contains(h.Values("Vary"), "Accept-Encoding") { // the compression middleware may have said so
+		h.Add("Vary", "Accept-Encoding")
+	}
+	if acceptsGzip(r) {
+		body, etag = d.gzipped, strings.TrimSuffix(d.etag, `"`)+`-gzip"`
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("ETag", etag)
 	h.Set("Cache-Control", d.cacheControl)
-	if etagMatches(r.Header.Get("If-None-Match"), d.etag) {
+	inm := r.Header.Get("If-None-Match")
+	if etagMatches(inm, d.etag) || etagMatches(inm, strings.TrimSuffix(d.etag, `"`)+`-gzip"`) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	h.Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(d.body)
+		_, _ = w.Write(body)
 	}
 }
 

@@ -108,7 +108,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	}
 
 	// Outermost first: every response gets a request id and security headers, even a panic's.
-	var h http.Handler = s.observe(mux.ServeMux)
+	var h http.Handler = s.observe(compressed(mux.ServeMux))
 	h = s.crossOriginProtection(h)
 	h = s.jsonOnly(h)
 	h = s.limitBody(h)
