@@ -209,16 +209,22 @@ func signInBrowser(t *testing.T, base, email, password string) *http.Client {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
 	browser := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	if resp := signInAs(t, browser, base, email, password); resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/name-and-birth" {
+		t.Fatalf("signing in ended at %d %s, want the app's first step", resp.StatusCode, resp.Request.URL.Path)
+	}
+	return browser
+}
+
+// signInAs opens the embedded provider's sign-in page in browser and sends its form with email and
+// password, returning the answer the browser ends on, whether the sign-in worked or not.
+func signInAs(t *testing.T, browser *http.Client, base, email, password string) *http.Response {
+	t.Helper()
 	resp := send(t, browser, http.MethodGet, base+"/auth/login?returnTo=/name-and-birth", nil, "")
 	if resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/idp/login" {
 		t.Fatalf("GET /auth/login ended at %d %s, want the sign-in page", resp.StatusCode, resp.Request.URL.Path)
 	}
 	form := url.Values{"flow": {resp.Request.URL.Query().Get("flow")}, "email": {email}, "password": {password}}
-	resp = send(t, browser, http.MethodPost, base+"/idp/login", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
-	if resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/name-and-birth" {
-		t.Fatalf("signing in ended at %d %s, want the app's first step", resp.StatusCode, resp.Request.URL.Path)
-	}
-	return browser
+	return send(t, browser, http.MethodPost, base+"/idp/login", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
 }
 
 func copyFile(t *testing.T, from, to string) {

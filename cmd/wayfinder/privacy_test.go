@@ -26,14 +26,7 @@ func TestClosingAnAccount(t *testing.T) {
 
 	jar, _ := cookiejar.New(nil)
 	browser := &http.Client{Jar: jar, Timeout: 10 * time.Second}
-	signIn := func() *http.Response {
-		resp := send(t, browser, http.MethodGet, base+"/auth/login?returnTo=/name-and-birth", nil, "")
-		if resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/idp/login" {
-			t.Fatalf("GET /auth/login ended at %d %s, want the sign-in page", resp.StatusCode, resp.Request.URL.Path)
-		}
-		form := url.Values{"flow": {resp.Request.URL.Query().Get("flow")}, "email": {member.email}, "password": {member.password}}
-		return send(t, browser, http.MethodPost, base+"/idp/login", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
-	}
+	signIn := func() *http.Response { return signInAs(t, browser, base, member.email, member.password) }
 	if resp := signIn(); resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/name-and-birth" {
 		t.Fatalf("signing in ended at %d %s, want the app's first step", resp.StatusCode, resp.Request.URL.Path)
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/http/cookiejar"
-	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,17 +22,7 @@ func TestSignOutEndsBearerTokens(t *testing.T) {
 	dbPath := filepath.Join(t.TempDir(), "signout.db")
 	base, logs, _ := startServe(t, "--demo", "--database-url", dbPath)
 
-	jar, _ := cookiejar.New(nil)
-	browser := &http.Client{Jar: jar, Timeout: 10 * time.Second}
-	resp := send(t, browser, http.MethodGet, base+"/auth/login?returnTo=/name-and-birth", nil, "")
-	if resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/idp/login" {
-		t.Fatalf("GET /auth/login ended at %d %s, want the sign-in page", resp.StatusCode, resp.Request.URL.Path)
-	}
-	form := url.Values{"flow": {resp.Request.URL.Query().Get("flow")}, "email": {demoAccounts[0].email}, "password": {demoAccounts[0].password}}
-	resp = send(t, browser, http.MethodPost, base+"/idp/login", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
-	if resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/name-and-birth" {
-		t.Fatalf("signing in ended at %d %s, want the app's first step", resp.StatusCode, resp.Request.URL.Path)
-	}
+	browser := signInBrowser(t, base, demoAccounts[0].email, demoAccounts[0].password)
 
 	db, err := sqlstore.Open(context.Background(), dbPath)
 	if err != nil {
@@ -62,7 +50,7 @@ func TestSignOutEndsBearerTokens(t *testing.T) {
 		t.Fatalf("the session's access token as a bearer token before signing out: %d, want 200", res.StatusCode)
 	}
 
-	resp = send(t, browser, http.MethodPost, base+"/auth/logout", nil, "")
+	resp := send(t, browser, http.MethodPost, base+"/auth/logout", nil, "")
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("POST /auth/logout: %d, want 200", resp.StatusCode)
 	}
