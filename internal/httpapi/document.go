@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // openAPIDocument describes the JSON API under /api/: every route of routes.go, its requests and its
@@ -20,20 +21,22 @@ var openAPIDocument []byte
 // document): kept encoded, since it never changes while the binary runs, with a strong ETag so a
 // client revalidates it for the price of a 304.
 type document struct {
-	body, gzipped []byte // gzipped once, when the document is made
-	etag          string
-	cacheControl  string
+	body         []byte
+	gzipped      func() []byte // compressed once, when first asked for, so start-up does no compressing
+	etag         string
+	cacheControl string
 }
 
 func newDocument(body []byte, cacheControl string) *document {
 	sum := sha256.Sum256(body)
-	return &document{body: body, gzipped: gzipBytes(body), etag: `"` + hex.EncodeToString(sum[:16]) + `"`, cacheControl: cacheControl}
+	return &document{body: body, gzipped: sync.OnceValue(func() []byte { return gzipBytes(body) }),
+		etag: `"` + hex.EncodeToString(sum[:16]) + `"`, cacheControl: cacheControl}
 }
 
 // ServeHTTP answers the document, or 304 when If-None-Match names it. Cache-Control is set here,
 // after securityHeaders has set no-store on /api, so these responses alone may be kept.
 //
-// A client that accepts gzip gets the copy compressed when the document was made, so a document
+// A client that accepts gzip gets the copy compressed the first time one asked, so a document
 // served to every member (the survey definition) costs no compression per request. Its ETag has a
 // suffix, as a compressed representation's must differ (RFC 9110 §8.8.3); either tag revalidates.
 func (d *document) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -43,7 +46,7 @@ func (d *document) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Add("Vary", "Accept-Encoding")
 	}
 	if acceptsGzip(r) {
-		body, etag = d.gzipped, strings.TrimSuffix(d.etag, `"`)+`-gzip"`
+		body, etag = d.gzipped(), strings.TrimSuffix(d.etag, `"`)+`-gzip"`
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("ETag", etag)
