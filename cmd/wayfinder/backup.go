@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strings"
 	"time"
 )
 
@@ -42,26 +40,4 @@ func backup(ctx context.Context, args []string, getenv func(string) string, stdo
 	}
 	fmt.Fprintf(stdout, "Backed up the database to %s (%.1f MB in %s).\n", to, float64(info.Size())/(1<<20), time.Since(start).Round(time.Millisecond))
 	return nil
-}
-
-// commandFlags takes a command's own flags (--name value or --name=value) out of args and leaves
-// the server's settings, which config.Load reads, in rest.
-func commandFlags(args []string, names ...string) (values map[string]string, rest []string, err error) {
-	values = map[string]string{}
-	for i := 0; i < len(args); i++ {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		if !strings.HasPrefix(args[i], "-") || !slices.Contains(names, name) {
-			rest = append(rest, args[i])
-			continue
-		}
-		if !hasValue {
-			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("--%s needs a value", name)
-			}
-			i++
-			value = args[i]
-		}
-		values[name] = value
-	}
-	return values, rest, nil
 }

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -131,6 +132,28 @@ func loadConfig(name string, args []string, getenv func(string) string, stderr i
 		return cfg, fmt.Errorf("unexpected argument %q for %s", rest[0], name)
 	}
 	return cfg, nil
+}
+
+// commandFlags takes a command's own flags (--name value or --name=value) out of args and leaves
+// the server's settings, which config.Load reads, in rest.
+func commandFlags(args []string, names ...string) (values map[string]string, rest []string, err error) {
+	values = map[string]string{}
+	for i := 0; i < len(args); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		if !strings.HasPrefix(args[i], "-") || !slices.Contains(names, name) {
+			rest = append(rest, args[i])
+			continue
+		}
+		if !hasValue {
+			if i+1 >= len(args) {
+				return nil, nil, fmt.Errorf("--%s needs a value", name)
+			}
+			i++
+			value = args[i]
+		}
+		values[name] = value
+	}
+	return values, rest, nil
 }
 
 func newLogger(level string, w io.Writer) *slog.Logger {

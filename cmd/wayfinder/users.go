@@ -78,25 +78,11 @@ func describe(err error) string {
 
 // userFlags takes --email and --role out of args and leaves the server's own flags.
 func userFlags(args []string) (email string, role account.Role, rest []string, err error) {
-	for i := 0; i < len(args); i++ {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		if !strings.HasPrefix(args[i], "-") || (name != "email" && name != "role") {
-			rest = append(rest, args[i])
-			continue
-		}
-		if !hasValue {
-			if i+1 >= len(args) {
-				return "", "", nil, fmt.Errorf("--%s needs a value", name)
-			}
-			i++
-			value = args[i]
-		}
-		if name == "email" {
-			email = value
-		} else {
-			role = account.Role(value)
-		}
+	flags, rest, err := commandFlags(args, "email", "role")
+	if err != nil {
+		return "", "", nil, err
 	}
+	email, role = flags["email"], account.Role(flags["role"])
 	if email == "" {
 		return "", "", nil, errors.New("--email is required")
 	}
