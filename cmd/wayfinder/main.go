@@ -354,7 +354,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Waitlist:        waitlist.NewService(db, time.Now),
 		StripeEvents:    payments.events,
 		TestCheckouts:   payments.testCheckouts,
-		Payment:         billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts},
+		Payment:         paymentVariant(cfg),
 		PublicURL:       cfg.PublicURL,
 		ClientAddresses: clientaddr.New(cfg.TrustedProxies),
 		Runtime: httpapi.RuntimeConfig{
@@ -434,6 +434,11 @@ type paymentParts struct {
 	provider      billing.Payments
 	events        httpapi.StripeEvents
 	testCheckouts httpapi.TestCheckouts
+}
+
+// paymentVariant tells which sites offer the plans and payment.
+func paymentVariant(cfg config.Config) billing.Variant {
+	return billing.Variant{Enabled: cfg.PaymentEnabled, Hostnames: cfg.PaymentHosts}
 }
 
 // newPayments returns Stripe when its keys are set. A demo without them gets the test mode, whose

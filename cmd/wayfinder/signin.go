@@ -30,17 +30,18 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		audience = public + "/api"
 	}
 	ac := auth.Config{
-		Audience:      audience,
-		RedirectURL:   public + "/auth/callback",
-		PostLogoutURL: public + "/",
-		RolesClaim:    cfg.OIDCRolesClaim,
-		OnUserCreated: onSignUp,
-		CookieSecure:  cfg.CookieSecure(),
-		IdleTimeout:   cfg.SessionIdleTimeout,
-		StaffIdle:     cfg.StaffIdleTimeout,
-		MaxAge:        cfg.SessionMaxAge,
-		Logger:        log,
-		OnError:       httpapi.ErrorWriter(log),
+		Audience:       audience,
+		RedirectURL:    public + "/auth/callback",
+		PostLogoutURL:  public + "/",
+		RolesClaim:     cfg.OIDCRolesClaim,
+		OnUserCreated:  onSignUp,
+		PaymentOffered: paymentVariant(cfg).On,
+		CookieSecure:   cfg.CookieSecure(),
+		IdleTimeout:    cfg.SessionIdleTimeout,
+		StaffIdle:      cfg.StaffIdleTimeout,
+		MaxAge:         cfg.SessionMaxAge,
+		Logger:         log,
+		OnError:        httpapi.ErrorWriter(log),
 	}
 	var provider *idp.Provider
 	if cfg.EmbeddedIdP() {

@@ -38,6 +38,7 @@ type Store interface {
 	// MarkEmailVerified records that the user's email, while it is still email, is confirmed.
 	MarkEmailVerified(ctx context.Context, userID, email string, now time.Time) (bool, error)
 	SetUserRole(ctx context.Context, userID string, role account.Role) (account.User, error)
+	RecordArrival(ctx context.Context, userID string, a account.Arrival) error
 
 	CreateSession(ctx context.Context, ws account.Session) error
 	SessionByIDHash(ctx context.Context, idHash string, now time.Time) (account.Session, error)
@@ -83,6 +84,9 @@ type Config struct {
 	// OnUserCreated, when set, is called once for each user first seen in a token of an external
 	// provider and created here: a sign-up there, for the operators' sign-up counter.
 	OnUserCreated func()
+	// PaymentOffered tells whether the site of a Host header offers the plans and payment, so a
+	// member's sign-up records which variant they saw. Nil means never.
+	PaymentOffered func(host string) bool
 
 	// RolesClaim names the claim holding the user's roles, a JSON array of strings.
 	RolesClaim string

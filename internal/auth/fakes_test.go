@@ -54,6 +54,7 @@ type memStore struct {
 	states   map[string]account.LoginState
 	calls    map[string]int
 	nextID   int
+	arrivals map[string]account.Arrival
 }
 
 func newMemStore() *memStore {
@@ -62,6 +63,7 @@ func newMemStore() *memStore {
 		sessions: map[string]account.Session{},
 		states:   map[string]account.LoginState{},
 		calls:    map[string]int{},
+		arrivals: map[string]account.Arrival{},
 	}
 }
 
@@ -127,6 +129,17 @@ func (m *memStore) MarkEmailVerified(_ context.Context, userID, email string, _ 
 	u.EmailVerified = true
 	m.users[userID] = u
 	return true, nil
+}
+
+// RecordArrival keeps the first arrival of each user, as the store does.
+func (m *memStore) RecordArrival(_ context.Context, userID string, a account.Arrival) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.calls["RecordArrival"]++
+	if _, ok := m.arrivals[userID]; !ok {
+		m.arrivals[userID] = a
+	}
+	return nil
 }
 
 func (m *memStore) SetUserRole(_ context.Context, userID string, role account.Role) (account.User, error) {

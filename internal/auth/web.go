@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"crypto/subtle"
 	"encoding/json"
 	"net/http"
@@ -165,6 +166,10 @@ func (s *Service) Callback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	if u.Role == account.RoleMember {
+		s.recordArrival(ctx, w, r, u.ID)
+	}
+
 	// A session the browser already had is ended: a new sign-in always gets a new session id.
 	if old := cookieValue(r, s.sessionCookie); old != "" {
 		_ = s.store.DeleteSession(ctx, account.HashSessionID(old))
@@ -295,4 +300,23 @@ func SafeReturnTo(p string) string {
 		return defaultReturnTo
 	}
 	return p
+}
+
+// originCookie is where the app's /register page records the referrer of a new member (spec §2).
+const originCookie = "origin_register"
+
+// recordArrival keeps, with a member who has just signed in, the origin the app recorded when they
+// started signing up and the payment variant of this site, then removes the cookie: it has served.
+// Failing to record it costs a line in a report, not the member's sign-in, so it is only logged.
+func (s *Service) recordArrival(ctx context.Context, w http.ResponseWriter, r *http.Request, userID string) {
+	a := account.Arrival{Origin: account.OriginOf(cookieValue(r, originCookie))}
+	if s.cfg.PaymentOffered != nil {
+		a.PaymentOffered = s.cfg.PaymentOffered(r.Host)
+	}
+	if err := s.store.RecordArrival(ctx, userID, a); err != nil {
+		s.log.WarnContext(ctx, "could not record where the member came from", "user_id", userID, "error", err.Error())
+	}
+	if _, err := r.Cookie(originCookie); err == nil {
+		http.SetCookie(w, &http.Cookie{Name: originCookie, Value: "", Path: "/", MaxAge: -1, SameSite: http.SameSiteLaxMode})
+	}
 }

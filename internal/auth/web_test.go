@@ -217,6 +217,56 @@ func TestCallbackSignupLandsOnNameAndBirth(t *testing.T) {
 	}
 }
 
+func TestCallbackRecordsWhereAMemberCameFrom(t *testing.T) {
+	tests := []struct {
+		name        string
+		host        string
+		cookie      string // the origin_register cookie, "" for none
+		roles       []string
+		want        account.Arrival
+		wantCleared bool
+	}{
+		{"from a search, on a site with payment", "pay.wayfinder.test", "https%3A%2F%2Fsearch.example%2F%3Fq%3Dadhd", nil,
+			account.Arrival{Origin: "search.example", PaymentOffered: true}, true},
+		{"direct, on a site without payment", "app.wayfinder.test", "direct", nil, account.Arrival{Origin: "direct"}, true},
+		{"a sign-in without the cookie still records the variant", "pay.wayfinder.test", "", nil, account.Arrival{PaymentOffered: true}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, func(c *Config) { c.PaymentOffered = func(host string) bool { return host == "pay.wayfinder.test" } })
+			authURL, lc := e.login("?signup=1")
+			code := e.p.authorize(authURL.String(), "auth0|arrival", tt.roles...)
+			req := httptest.NewRequest(http.MethodGet, "/auth/callback?"+url.Values{"code": {code}, "state": {authURL.Query().Get("state")}}.Encode(), nil)
+			req.Host = tt.host
+			req.AddCookie(&http.Cookie{Name: lc.Name, Value: lc.Value})
+			if tt.cookie != "" {
+				req.AddCookie(&http.Cookie{Name: "origin_register", Value: tt.cookie})
+			}
+			rec := httptest.NewRecorder()
+			e.svc.Callback(rec, req)
+			if rec.Code != http.StatusFound {
+				t.Fatalf("callback = %d, want 302; logs:\n%s", rec.Code, e.logs.String())
+			}
+			u, _ := e.store.userBySubject("auth0|arrival")
+			if got := e.store.arrivals[u.ID]; got != tt.want {
+				t.Errorf("arrival = %+v, want %+v", got, tt.want)
+			}
+			c := findCookie(rec.Result().Cookies(), "origin_register")
+			if cleared := c != nil && c.MaxAge < 0; cleared != tt.wantCleared {
+				t.Errorf("origin cookie %+v, want cleared %v", c, tt.wantCleared)
+			}
+		})
+	}
+
+	t.Run("staff have no arrival", func(t *testing.T) {
+		e := newEnv(t, func(c *Config) { c.PaymentOffered = func(string) bool { return true } })
+		e.signIn("auth0|staff", "staff")
+		if n := e.store.calls["RecordArrival"]; n != 0 {
+			t.Errorf("RecordArrival called %d times for staff, want 0", n)
+		}
+	})
+}
+
 func TestCallbackRoles(t *testing.T) {
 	tests := []struct {
 		name     string

@@ -121,7 +121,7 @@ type Store interface {
 
 	// Profiles and pictures.
 	UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error)
-	SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm onboarding.UTM, now time.Time) error
+	SaveSurvey(ctx context.Context, userID, fromSlug, toSlug string, data []survey.QuestionAnswers, utm onboarding.UTM, now time.Time) error
 	SetMemberPicture(ctx context.Context, userID string, jpeg []byte, version string, at time.Time) error
 	RemoveMemberPicture(ctx context.Context, userID string) error
 	// MemberPicture returns the member's picture, or NotFound when they have none.

@@ -154,7 +154,7 @@ func TestProfileEditCorrectsTheNameAndBirthAnswer(t *testing.T) {
 				{Key: survey.KeyDateOfBirth, Value: "1990-04-30T00:00:00.000Z"},
 				{Key: survey.KeyTermsOfService, Value: "true"}, {Key: survey.KeyDevice, Value: "iphone"},
 			}
-			if err := db.SaveSurvey(ctx, answered.ID, survey.SlugNameAndBirth,
+			if err := db.SaveSurvey(ctx, answered.ID, survey.SlugNameAndBirth, "",
 				[]survey.QuestionAnswers{{QuestionSlug: survey.SlugNameAndBirth, Answers: given}}, onboarding.UTM{}, time.Now()); err != nil {
 				t.Fatal(err)
 			}

@@ -130,7 +130,7 @@ func (s *Service) correctNameAndBirth(ctx context.Context, userID string, p Prof
 		}
 	}
 	answer := []survey.QuestionAnswers{{QuestionSlug: survey.SlugNameAndBirth, Answers: corrected}}
-	return s.store.SaveSurvey(ctx, userID, "", answer, onboarding.UTM{}, s.now().UTC())
+	return s.store.SaveSurvey(ctx, userID, "", "", answer, onboarding.UTM{}, s.now().UTC())
 }
 
 // UploadPicture makes an uploaded image the member's profile picture, re-encoded (see media), and

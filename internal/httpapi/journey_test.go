@@ -76,7 +76,7 @@ func storedNameAndBirth(change func([]survey.Answer)) journeyMember {
 		}
 		answers := surveytest.NameAndBirth(surveytest.DateOfBirth)
 		change(answers)
-		if err := ts.db.SaveSurvey(context.Background(), u.ID, survey.SlugNameAndBirth,
+		if err := ts.db.SaveSurvey(context.Background(), u.ID, survey.SlugNameAndBirth, "",
 			[]survey.QuestionAnswers{{QuestionSlug: survey.SlugNameAndBirth, Answers: answers}}, onboarding.UTM{}, time.Now()); err != nil {
 			t.Fatal(err)
 		}

@@ -19,7 +19,7 @@ import (
 type Store interface {
 	// InTx runs fn in one transaction; the store calls fn makes with its ctx are part of it.
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm UTM, now time.Time) error
+	SaveSurvey(ctx context.Context, userID, fromSlug, toSlug string, data []survey.QuestionAnswers, utm UTM, now time.Time) error
 	SurveyAnswers(ctx context.Context, userID string) ([]StoredAnswers, error)
 	UpdateUserProfile(ctx context.Context, userID, firstName, lastName string, dob *time.Time, device string) (account.User, error)
 	// RecordSafetyDisclosure records a disclosure at at, unless the member has one awaiting review
@@ -105,7 +105,7 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 	disclosedOn, discloses := s.def.SafetyDisclosure(data)
 	recorded := false
 	write := func(ctx context.Context) error {
-		if err := s.store.SaveSurvey(ctx, userID, fromSlug, data, utm, now); err != nil {
+		if err := s.store.SaveSurvey(ctx, userID, fromSlug, s.def.StepAfterSave(fromSlug, data), data, utm, now); err != nil {
 			return err
 		}
 		if hasProfile {

@@ -90,7 +90,7 @@ func (f *fakeStore) UTMRecord(context.Context, string) (onboarding.UTMRecord, er
 	return *f.utm, nil
 }
 
-func (f *fakeStore) SaveSurvey(ctx context.Context, _, _ string, data []survey.QuestionAnswers, utm onboarding.UTM, _ time.Time) error {
+func (f *fakeStore) SaveSurvey(ctx context.Context, _, _, _ string, data []survey.QuestionAnswers, utm onboarding.UTM, _ time.Time) error {
 	f.write(ctx)
 	if f.err != nil {
 		return f.err

@@ -15,14 +15,15 @@ import (
 // SaveSurvey stores one survey submission in one transaction, so a member's answers, progress and
 // campaign values never disagree. For each question it keeps the latest answers and appends to the
 // history only when they differ from what was stored, so sending the same body twice leaves the same
-// state. A non-empty fromSlug appends a progress event. A non-empty utm is recorded: the first touch
+// state. A non-empty fromSlug appends a progress event, with toSlug as the step it led to ("" when
+// not known). A non-empty utm is recorded: the first touch
 // is kept for good once set, the latest is replaced. Writing anything for an unknown user is NotFound.
 // It returns once the submission is durably stored.
-func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug string, data []survey.QuestionAnswers, utm onboarding.UTM, now time.Time) error {
+func (s *DB) SaveSurvey(ctx context.Context, userID, fromSlug, toSlug string, data []survey.QuestionAnswers, utm onboarding.UTM, now time.Time) error {
 	if userID == "" {
 		return refuse("the survey needs its member")
 	}
-	sv := surveySave{userID: userID, fromSlug: fromSlug, utm: utm, now: utc(now), rows: make([]encodedAnswers, 0, len(data))}
+	sv := surveySave{userID: userID, fromSlug: fromSlug, toSlug: toSlug, utm: utm, now: utc(now), rows: make([]encodedAnswers, 0, len(data))}
 	for _, qa := range data {
 		answers := qa.Answers
 		if answers == nil {
@@ -69,7 +70,7 @@ func (s *DB) saveSurveyPostgres(ctx context.Context, sv surveySave) error {
 	}
 	u := sv.utm
 	_, err = st.ExecContext(ctx, sv.userID, slugs, answers, sv.now, sv.fromSlug,
-		u.Source, u.Medium, u.Campaign, u.AdID, u.AdGroup, u.Term, u.Content, u.GCLID, u.Coupon, !u.IsZero())
+		u.Source, u.Medium, u.Campaign, u.AdID, u.AdGroup, u.Term, u.Content, u.GCLID, u.Coupon, !u.IsZero(), sv.toSlug)
 	return classify(err, "save the survey")
 }
 
@@ -77,7 +78,7 @@ func (s *DB) saveSurveyPostgres(ctx context.Context, sv surveySave) error {
 // for each changed answer, progress event and campaign values as the statements below, chained with
 // data-modifying WITH clauses. The history is written from what the upsert returned, so it gets an
 // entry only for answers that changed. Parameters: user, question slugs, answers (JSON), time, the
-// step moved on from, the nine campaign values, and whether there are any.
+// step moved on from, the nine campaign values, whether there are any, and the step moved on to.
 const saveSurveyPostgresSQL = `
 	WITH input AS (
 		SELECT question_slug, answers FROM unnest($2::text[], $3::text[]) AS t (question_slug, answers)
@@ -92,8 +93,8 @@ const saveSurveyPostgresSQL = `
 		INSERT INTO survey_answer_history (user_id, question_slug, answers, recorded_at)
 		SELECT $1::text, question_slug, answers, $4::timestamptz FROM changed
 	), progress AS (
-		INSERT INTO progress_events (user_id, from_slug, created_at)
-		SELECT $1::text, $5::text, $4::timestamptz WHERE $5::text <> ''
+		INSERT INTO progress_events (user_id, from_slug, to_slug, created_at)
+		SELECT $1::text, $5::text, $16::text, $4::timestamptz WHERE $5::text <> ''
 	)
 	INSERT INTO utm_records (user_id,
 		first_utm_source, first_utm_medium, first_utm_campaign, first_utm_adid, first_utm_adgroup,
@@ -117,10 +118,10 @@ const saveSurveyPostgresSQL = `
 
 // surveySave is one submission, encoded and ready to write.
 type surveySave struct {
-	userID, fromSlug string
-	rows             []encodedAnswers
-	utm              onboarding.UTM
-	now              time.Time
+	userID, fromSlug, toSlug string
+	rows                     []encodedAnswers
+	utm                      onboarding.UTM
+	now                      time.Time
 }
 
 type encodedAnswers struct{ slug, answers string }
@@ -147,7 +148,7 @@ func (s *DB) writeSurvey(ctx context.Context, sv surveySave) error {
 		}
 	}
 	if sv.fromSlug != "" {
-		if err := s.execStmt(ctx, insertProgressSQL, "save the progress", sv.userID, sv.fromSlug, sv.now); err != nil {
+		if err := s.execStmt(ctx, insertProgressSQL, "save the progress", sv.userID, sv.fromSlug, sv.toSlug, sv.now); err != nil {
 			return err
 		}
 	}
@@ -175,7 +176,7 @@ const insertAnswerHistorySQL = `
 	VALUES ($1, $2, $3, $4)`
 
 const insertProgressSQL = `
-	INSERT INTO progress_events (user_id, from_slug, created_at) VALUES ($1, $2, $3)`
+	INSERT INTO progress_events (user_id, from_slug, to_slug, created_at) VALUES ($1, $2, $3, $4)`
 
 // upsertUTMSQL writes the same values as first and latest touch; on a later touch only the latest
 // columns are replaced, so the first touch stays as it was.

@@ -56,7 +56,7 @@ func TestSaveSurvey(t *testing.T) {
 				{"no member", "", "gender", sampleAnswers("gender", "male"), t3, apperr.Invalid},
 			}
 			for _, tt := range steps {
-				err := db.SaveSurvey(ctx, tt.userID, tt.fromSlug, tt.data, onboarding.UTM{}, tt.now)
+				err := db.SaveSurvey(ctx, tt.userID, tt.fromSlug, "", tt.data, onboarding.UTM{}, tt.now)
 				if code := codeOf(err); code != tt.wantCode {
 					t.Fatalf("%s: code = %q, want %q (err %v)", tt.name, code, tt.wantCode, err)
 				}
@@ -152,7 +152,7 @@ func TestSaveSurveyUTM(t *testing.T) {
 					onboarding.UTMRecord{First: sampleUTM("newsletter"), Latest: onboarding.UTM{Coupon: "SPRING"}, FirstAt: t0, LatestAt: t0.Add(3 * time.Hour)}},
 			}
 			for _, tt := range steps {
-				if err := db.SaveSurvey(ctx, u.ID, "meet-your-coach", nil, tt.utm, tt.now); err != nil {
+				if err := db.SaveSurvey(ctx, u.ID, "meet-your-coach", "", nil, tt.utm, tt.now); err != nil {
 					t.Fatalf("%s: SaveSurvey: %v", tt.name, err)
 				}
 				got, err := db.UTMRecord(ctx, u.ID)
@@ -162,7 +162,7 @@ func TestSaveSurveyUTM(t *testing.T) {
 			}
 
 			other := mustUser(t, db, "no-utm")
-			if err := db.SaveSurvey(ctx, other.ID, "gender", nil, onboarding.UTM{}, t0); err != nil {
+			if err := db.SaveSurvey(ctx, other.ID, "gender", "", nil, onboarding.UTM{}, t0); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := db.UTMRecord(ctx, other.ID); codeOf(err) != apperr.NotFound {
@@ -180,14 +180,14 @@ func TestSaveSurveyOneSubmission(t *testing.T) {
 			u := mustUser(t, db, "together")
 			// Answers to two questions, a progress event and campaign values all in one save.
 			data := append(sampleAnswers("gender", "female"), sampleAnswers("motivation", "learn-more")...)
-			if err := db.SaveSurvey(ctx, u.ID, "motivation", data, sampleUTM("search"), t0); err != nil {
+			if err := db.SaveSurvey(ctx, u.ID, "motivation", "", data, sampleUTM("search"), t0); err != nil {
 				t.Fatalf("SaveSurvey: %v", err)
 			}
 			// A question named twice, which only the store accepts (the API refuses it), is taken one
 			// answer after the other: the last one stands, and the history holds both.
 			repeated := append(sampleAnswers("gender", "male"), sampleAnswers("gender", "non-binary")...)
 			t1 := t0.Add(time.Minute)
-			if err := db.SaveSurvey(ctx, u.ID, "gender", repeated, onboarding.UTM{}, t1); err != nil {
+			if err := db.SaveSurvey(ctx, u.ID, "gender", "", repeated, onboarding.UTM{}, t1); err != nil {
 				t.Fatalf("SaveSurvey with a repeated question: %v", err)
 			}
 
@@ -242,7 +242,7 @@ func TestSaveSurveyConcurrent(t *testing.T) {
 			var wg sync.WaitGroup
 			for i, id := range ids {
 				wg.Go(func() {
-					errs[i] = db.SaveSurvey(ctx, id, "gender", sampleAnswers("gender", fmt.Sprintf("answer-%d", i)), onboarding.UTM{}, t0)
+					errs[i] = db.SaveSurvey(ctx, id, "gender", "", sampleAnswers("gender", fmt.Sprintf("answer-%d", i)), onboarding.UTM{}, t0)
 				})
 			}
 			wg.Wait()

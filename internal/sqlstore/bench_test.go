@@ -85,7 +85,7 @@ func benchSaveSurvey(b *testing.B, parallel bool) {
 					{Key: "dateOfBirth", Value: "1990-05-06T00:00:00.000Z"}, {Key: "termsOfService", Value: "true"},
 					{Key: "device", Value: "iphone"},
 				}}}
-				if err := db.SaveSurvey(ctx, userID, "name-and-birth", data, onboarding.UTM{}, time.Now()); err != nil {
+				if err := db.SaveSurvey(ctx, userID, "name-and-birth", "", data, onboarding.UTM{}, time.Now()); err != nil {
 					b.Error(err) // Error, not Fatal: this may run on a RunParallel goroutine.
 				}
 			}

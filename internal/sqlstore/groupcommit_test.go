@@ -23,7 +23,7 @@ func TestCommitBatch(t *testing.T) {
 			cancel()
 			save := func(userID, value string) func(context.Context) error {
 				return func(ctx context.Context) error {
-					return db.SaveSurvey(ctx, userID, "gender", sampleAnswers("gender", value), onboarding.UTM{}, t0)
+					return db.SaveSurvey(ctx, userID, "gender", "", sampleAnswers("gender", value), onboarding.UTM{}, t0)
 				}
 			}
 			refused := apperr.Generic(apperr.Conflict, errors.New("refused after writing"))
@@ -96,11 +96,11 @@ func TestSaveSurveyAfterClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := mustUser(t, db, "closing")
-	if err := db.SaveSurvey(ctx, u.ID, "gender", sampleAnswers("gender", "female"), onboarding.UTM{}, t0); err != nil {
+	if err := db.SaveSurvey(ctx, u.ID, "gender", "", sampleAnswers("gender", "female"), onboarding.UTM{}, t0); err != nil {
 		t.Fatalf("SaveSurvey before Close: %v", err)
 	}
 	db.Close()
-	if err := db.SaveSurvey(ctx, u.ID, "gender", sampleAnswers("gender", "male"), onboarding.UTM{}, t0); codeOf(err) != apperr.Unavailable {
+	if err := db.SaveSurvey(ctx, u.ID, "gender", "", sampleAnswers("gender", "male"), onboarding.UTM{}, t0); codeOf(err) != apperr.Unavailable {
 		t.Errorf("SaveSurvey after Close: err = %v, want Unavailable", err)
 	}
 }

@@ -92,7 +92,7 @@ func TestMemberAnswerHistory(t *testing.T) {
 				{"gender", "non-binary", t0.Add(2 * time.Minute)},
 			}
 			for _, sv := range saves {
-				if err := db.SaveSurvey(ctx, u.ID, "", sampleAnswers(sv.slug, sv.value), onboarding.UTM{}, sv.at); err != nil {
+				if err := db.SaveSurvey(ctx, u.ID, "", "", sampleAnswers(sv.slug, sv.value), onboarding.UTM{}, sv.at); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -161,13 +161,13 @@ func seedErasable(t *testing.T, db *DB, coachID, first, last string) erasable {
 		do   func() error
 	}{
 		{"answers", func() error {
-			return db.SaveSurvey(ctx, u.ID, survey.SlugNameAndBirth, nameAndBirth("true"), onboarding.UTM{Source: "ads-" + first, Coupon: last}, t0)
+			return db.SaveSurvey(ctx, u.ID, survey.SlugNameAndBirth, "", nameAndBirth("true"), onboarding.UTM{Source: "ads-" + first, Coupon: last}, t0)
 		}},
 		{"a changed answer", func() error {
 			data := append(nameAndBirth("true"), survey.QuestionAnswers{QuestionSlug: "what-apply-to-you",
 				Answers: []survey.Answer{{Key: "self-harm"}}})
 			data[0].Answers[0].Value = first + " Q."
-			return db.SaveSurvey(ctx, u.ID, "what-apply-to-you", data, onboarding.UTM{Source: "mail-" + first}, t0.Add(time.Minute))
+			return db.SaveSurvey(ctx, u.ID, "what-apply-to-you", "", data, onboarding.UTM{Source: "mail-" + first}, t0.Add(time.Minute))
 		}},
 		{"a safety disclosure", func() error {
 			_, err := db.RecordSafetyDisclosure(ctx, u.ID, "what-apply-to-you", t0.Add(time.Minute))

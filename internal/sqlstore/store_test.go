@@ -341,7 +341,7 @@ func TestForeignKeys(t *testing.T) {
 				IdleExpiresAt: t0.Add(time.Hour), AbsoluteExpiresAt: t0.Add(time.Hour)}); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.SaveSurvey(ctx, u.ID, "gender", sampleAnswers("gender", "female"), sampleUTM("ads"), t0); err != nil {
+			if err := db.SaveSurvey(ctx, u.ID, "gender", "", sampleAnswers("gender", "female"), sampleUTM("ads"), t0); err != nil {
 				t.Fatal(err)
 			}
 			c := mustCoach(t, db, "coach-1", true, 5)

@@ -21,7 +21,7 @@ func TestInTx(t *testing.T) {
 			db := s.db
 			refused := apperr.Generic(apperr.Conflict, errors.New("refused"))
 			save := func(ctx context.Context, userID, slug string) error {
-				return db.SaveSurvey(ctx, userID, slug, sampleAnswers(slug, "x"), onboarding.UTM{}, t0)
+				return db.SaveSurvey(ctx, userID, slug, "", sampleAnswers(slug, "x"), onboarding.UTM{}, t0)
 			}
 			slugs := func(userID string) string {
 				stored, err := db.SurveyAnswers(ctx, userID)
@@ -148,7 +148,7 @@ func TestInTxFailures(t *testing.T) {
 			db := s.db
 			u := mustUser(t, db, "tx-failures")
 			save := func(ctx context.Context, slug string) error {
-				return db.SaveSurvey(ctx, u.ID, slug, sampleAnswers(slug, "x"), onboarding.UTM{}, t0)
+				return db.SaveSurvey(ctx, u.ID, slug, "", sampleAnswers(slug, "x"), onboarding.UTM{}, t0)
 			}
 			err := db.InTx(ctx, func(ctx context.Context) error {
 				if err := save(ctx, "before-panic"); err != nil {

@@ -251,3 +251,16 @@ func (s *DB) MarkEmailVerified(ctx context.Context, userID, email string, now ti
 	})
 	return verified, err
 }
+
+// RecordArrival keeps where a member came from when they signed up. The first origin and variant
+// recorded stay: a later sign-in from elsewhere changes neither, and an empty origin records none.
+// Staff have no arrival.
+func (s *DB) RecordArrival(ctx context.Context, userID string, a account.Arrival) error {
+	_, err := s.conn(ctx).ExecContext(ctx, `
+		UPDATE users
+		SET origin_register = CASE WHEN origin_register = '' THEN $2 ELSE origin_register END,
+			payment_offered = COALESCE(payment_offered, $3)
+		WHERE id = $1 AND role = 'member' AND ((origin_register = '' AND $2 <> '') OR payment_offered IS NULL)`,
+		userID, a.Origin, a.PaymentOffered)
+	return classify(err, "record where the member came from")
+}

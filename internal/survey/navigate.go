@@ -1,5 +1,7 @@
 package survey
 
+import "slices"
+
 // DeviceIPhone is the device answer of name-and-birth that lets a web member go on with the survey.
 const DeviceIPhone = "iphone"
 
@@ -36,4 +38,24 @@ func (d *Definition) Next(slug string, answers []Answer, nativeApp bool) string 
 		}
 	}
 	return q.NextStep
+}
+
+// StepAfterSave returns the step a save of data that moves on from fromSlug takes the member to, as
+// the app's Next does, so the server knows where each member is without being told. The app asks
+// the device only outside the native app, so name-and-birth's answers without one are the native
+// app's. Progress from meet-your-coach is sent when the coach screen opens (spec §4), and the member
+// leaves that step by choosing a coach, not by saving, so such a save leaves them on it. An unknown
+// step gives "".
+func (d *Definition) StepAfterSave(fromSlug string, data []QuestionAnswers) string {
+	if fromSlug == SlugMeetYourCoach {
+		return SlugMeetYourCoach
+	}
+	var answers []Answer
+	for _, qa := range data {
+		if qa.QuestionSlug == fromSlug {
+			answers = qa.Answers
+		}
+	}
+	nativeApp := fromSlug == SlugNameAndBirth && !slices.ContainsFunc(answers, func(a Answer) bool { return a.Key == KeyDevice })
+	return d.Next(fromSlug, answers, nativeApp)
 }

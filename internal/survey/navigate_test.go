@@ -38,3 +38,32 @@ func TestNext(t *testing.T) {
 		}
 	}
 }
+
+func TestStepAfterSave(t *testing.T) {
+	d := mustLoad(t)
+	save := func(slug string, answers ...Answer) []QuestionAnswers {
+		return []QuestionAnswers{{QuestionSlug: slug, Answers: answers}}
+	}
+	tests := []struct {
+		name string
+		from string
+		data []QuestionAnswers
+		want string
+	}{
+		{"an iPhone goes on", "name-and-birth", save("name-and-birth", Answer{Key: KeyDevice, Value: "iphone"}), "how-you-identify"},
+		{"an Android phone goes to ios-only", "name-and-birth", save("name-and-birth", Answer{Key: KeyDevice, Value: "android"}), "ios-only"},
+		{"no device is the native app, which goes on", "name-and-birth", save("name-and-birth", Answer{Key: KeyFirstName, Value: "Ada"}), "how-you-identify"},
+		{"the self-harm answer leads to the crisis page", "what-apply-to-you", save("what-apply-to-you", Answer{Key: "self-harm"}), "we-are-sorry-no-go"},
+		{"only the step's own answers choose its branch", "what-apply-to-you",
+			append(save("fidget", Answer{Key: "self-harm"}), save("what-apply-to-you", Answer{Key: "anxiety"})...), "lets-better-understand-prompt"},
+		{"prior coaching takes the branch", "have-you-experienced-adhd", save("have-you-experienced-adhd", Answer{Key: "yes"}), "how-would-you-like-agave"},
+		{"a step without answers goes to its next", "did-you-know-cbt", nil, "your-challenge-is"},
+		{"the coach screen opening leaves the member on it", "meet-your-coach", nil, "meet-your-coach"},
+		{"an unknown step", "nowhere", nil, ""},
+	}
+	for _, tt := range tests {
+		if got := d.StepAfterSave(tt.from, tt.data); got != tt.want {
+			t.Errorf("%s: StepAfterSave(%q) = %q, want %q", tt.name, tt.from, got, tt.want)
+		}
+	}
+}
