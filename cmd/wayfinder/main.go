@@ -35,6 +35,7 @@ import (
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/config"
 	"wayfinder/internal/httpapi"
+	"wayfinder/internal/insights"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/privacy"
 	"wayfinder/internal/sealed"
@@ -352,6 +353,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Media:           db,
 		Privacy:         privacy.NewService(db, privacyConfig),
 		Waitlist:        waitlist.NewService(db, time.Now),
+		Insights:        insights.NewService(db, def, time.Now),
 		StripeEvents:    payments.events,
 		TestCheckouts:   payments.testCheckouts,
 		Payment:         paymentVariant(cfg),

@@ -161,6 +161,14 @@ func (s *server) routes(rt *router) {
 		rt.handle("PUT /api/staff/accounts", s.adminOnly(s.staffSetRole))
 		rt.handle("GET /api/staff/plans", s.adminOnly(s.staffPlans))
 		rt.handle("PATCH /api/staff/plans/{planId}", s.adminOnly(s.staffUpdatePlan))
+		// Reports on members as a whole, never one member, under a privacy floor (insights).
+		if s.insights != nil {
+			rt.handle("GET /api/staff/insights/funnel", s.staffOnly(s.staffFunnel))
+			rt.handle("GET /api/staff/insights/funnel/export", s.staffOnly(s.staffFunnelExport))
+			rt.handle("GET /api/staff/insights/campaigns", s.staffOnly(s.staffCampaigns))
+			rt.handle("GET /api/staff/insights/campaigns/export", s.staffOnly(s.staffCampaignsExport))
+			rt.handle("GET /api/staff/insights/members/export", s.adminOnly(s.staffMembersExport))
+		}
 		if s.waitlist != nil {
 			rt.handle("GET /api/staff/android-waitlist", s.staffOnly(s.staffWaitlist))
 			rt.handle("GET /api/staff/android-waitlist/export", s.staffOnly(s.staffWaitlistExport))

@@ -61,6 +61,8 @@ type Deps struct {
 	// Waitlist keeps the Android waitlist; its member routes exist only when it is set, and its
 	// staff routes when Backoffice is set too.
 	Waitlist Waitlist
+	// Insights makes the staff's reports; its routes exist only when it is set, with Backoffice.
+	Insights Insights
 	// Payment decides per request whether the plan and payment are offered.
 	Payment billing.Variant
 	// PublicURL is the address members reach the app at.
@@ -91,6 +93,7 @@ type server struct {
 	media         Media
 	privacy       Privacy
 	waitlist      Waitlist
+	insights      Insights
 	brand         string // names the files people download
 	bodyLimit     int64
 	billing       Billing
@@ -132,7 +135,7 @@ func newServer(d Deps) (*server, *router, error) {
 	}
 	s.billing, s.backoffice, s.media, s.bodyLimit = d.Billing, d.Backoffice, d.Media, d.BodyLimit
 	s.emailVerification = d.EmailVerification
-	s.privacy, s.waitlist, s.brand = d.Privacy, d.Waitlist, d.Runtime.BrandName
+	s.privacy, s.waitlist, s.insights, s.brand = d.Privacy, d.Waitlist, d.Insights, d.Runtime.BrandName
 	if s.backoffice != nil && s.media == nil {
 		return nil, nil, errors.New("httpapi: the staff routes need the media store")
 	}

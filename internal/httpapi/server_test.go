@@ -25,6 +25,7 @@ import (
 	"wayfinder/internal/auth"
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/coaching"
+	"wayfinder/internal/insights"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/privacy"
 	"wayfinder/internal/sqlstore"
@@ -135,6 +136,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 		Media:      db,
 		Privacy:    privacy.NewService(db, privacy.Config{Survey: testSurvey}),
 		Waitlist:   waitlist.NewService(db, time.Now),
+		Insights:   insights.NewService(db, testSurvey, time.Now),
 	}
 	h, err := NewHandler(ts.deps)
 	if err != nil {

@@ -54,6 +54,11 @@ var staffRoutes = []struct {
 	{"PATCH", "/api/staff/plans/{planId}", true, "application/json", `{"active":true}`},
 	{"GET", "/api/staff/android-waitlist", false, "", ""},
 	{"GET", "/api/staff/android-waitlist/export", false, "", ""},
+	{"GET", "/api/staff/insights/funnel", false, "", ""},
+	{"GET", "/api/staff/insights/funnel/export", false, "", ""},
+	{"GET", "/api/staff/insights/campaigns", false, "", ""},
+	{"GET", "/api/staff/insights/campaigns/export", false, "", ""},
+	{"GET", "/api/staff/insights/members/export", true, "", ""},
 }
 
 // coachInputJSON is a coach as an admin writes them.

@@ -698,6 +698,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/insights/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-up funnel (staff)
+         * @description For the members who signed up in the range and match the filters: how many reached each step of the survey, from its first question to the coach chooser, in the survey's order (each step only a branch leads to follows the step that branches), how many of those who reached the main step before did not reach it, the median seconds spent on it, and how many chose a coach and paid. A member counts at the steps they moved on from and the one they are on, and at no other. Every count of 1 to 4 members is written {"fewerThan":5} (in CSV: "fewer than 5"), and a share or median worked out from one is null, so no filter narrows a report down to a person. Reports count members and never carry a survey answer.
+         */
+        get: operations["staffFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/insights/funnel/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the sign-up funnel as CSV (staff)
+         * @description The funnel of the same query as a CSV file (RFC 4180, UTF-8) with a header row: step, branch, reached, reached_percent, drop_off, drop_off_percent, median_seconds; then rows for signed up, chose a coach and paid. Cells that start with =, +, -, @, a tab or a carriage return start with a ' instead. Every count of 1 to 4 members is written {"fewerThan":5} (in CSV: "fewer than 5"), and a share or median worked out from one is null, so no filter narrows a report down to a person. Reports count members and never carry a survey answer.
+         */
+        get: operations["staffFunnelExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/insights/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-ups by campaign and by referring site (staff)
+         * @description For the members who signed up in the range: their numbers by first campaign touch (utm_source, utm_campaign) and coupon, and by the site they came from when they signed up (origin_register: a host, or direct), the most members first, then the rows under the floor by name. Every count of 1 to 4 members is written {"fewerThan":5} (in CSV: "fewer than 5"), and a share or median worked out from one is null, so no filter narrows a report down to a person. Reports count members and never carry a survey answer.
+         */
+        get: operations["staffCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/insights/campaigns/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download sign-ups by campaign as CSV (staff)
+         * @description The campaigns of the same range as a CSV file with a header row: utm_source, utm_campaign, coupon, signed_up, chose_a_coach, paid, paid_percent. Campaign values are visitors' own text: cells that start with =, +, -, @, a tab or a carriage return start with a ' instead. Every count of 1 to 4 members is written {"fewerThan":5} (in CSV: "fewer than 5"), and a share or median worked out from one is null, so no filter narrows a report down to a person. Reports count members and never carry a survey answer.
+         */
+        get: operations["staffCampaignsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/insights/members/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every member as CSV (admins)
+         * @description Every member as a CSV file (RFC 4180, UTF-8), oldest sign-up first, with a header row: member_id, first_name, last_name, email, signed_up_at (RFC 3339, UTC), step_reached (the survey step they are on, empty when not known), coach (the current coach's name), payment (none, pending, active, past_due or canceled), utm_source, utm_medium, utm_campaign, coupon (the first campaign touch), latest_utm_source, latest_utm_medium, latest_utm_campaign, origin (the site they came from when they signed up). It holds no survey answer, score or safety flag. A cell that starts with =, +, -, @, a tab or a carriage return starts with a ' instead, so a spreadsheet shows it as text. Recorded in the audit log (members.export).
+         */
+        get: operations["staffMembersExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1436,6 +1536,70 @@ export interface components {
             }[];
             /** @description Pass as after for the next page; null on the last. */
             next: string | null;
+        };
+        /** @description A number of members: value, or fewerThan under the privacy floor. */
+        ReportCount: {
+            value: number;
+        } | {
+            fewerThan: number;
+        };
+        FunnelStep: {
+            slug: string;
+            /** @description Reached only through a branch of the survey, so outside the drop-off chain. */
+            branch: boolean;
+            reached: components["schemas"]["ReportCount"];
+            /** @description Reached, in percent of the members who signed up. */
+            reachedShare: number | null;
+            /** @description Members who reached the main step before and not this one; null on the first step and on branches. */
+            dropOff: components["schemas"]["ReportCount"] | null;
+            /** @description The drop-off, in percent of the members who reached the main step before. */
+            dropOffShare: number | null;
+            /** @description The median seconds members spent on the step before moving on, the first time; null when fewer than 5 moved on. */
+            medianSeconds: number | null;
+        };
+        Funnel: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            members: components["schemas"]["ReportCount"];
+            steps: components["schemas"]["FunnelStep"][];
+            coachChosen: components["schemas"]["ReportCount"];
+            /** @description In percent of the members. */
+            coachChosenShare: number | null;
+            paid: components["schemas"]["ReportCount"];
+            /** @description In percent of the members. */
+            paidShare: number | null;
+            /** @description The privacy floor: smaller counts are not shown. */
+            minCellSize: number;
+        };
+        CampaignRow: {
+            utmSource: string;
+            utmCampaign: string;
+            coupon: string;
+            members: components["schemas"]["ReportCount"];
+            coachChosen: components["schemas"]["ReportCount"];
+            paid: components["schemas"]["ReportCount"];
+            /** @description Paid, in percent of the members. */
+            conversion: number | null;
+        };
+        OriginRow: {
+            /** @description The referring site's host, direct, or empty when not known. */
+            origin: string;
+            members: components["schemas"]["ReportCount"];
+            coachChosen: components["schemas"]["ReportCount"];
+            paid: components["schemas"]["ReportCount"];
+            /** @description Paid, in percent of the members. */
+            conversion: number | null;
+        };
+        Campaigns: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            campaigns: components["schemas"]["CampaignRow"][];
+            origins: components["schemas"]["OriginRow"][];
+            minCellSize: number;
         };
     };
     responses: {
@@ -3094,6 +3258,207 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description The caller has no picture. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffFunnel: {
+        parameters: {
+            query?: {
+                /** @description The first day of sign-ups counted (YYYY-MM-DD, UTC). Default: 29 days before to. */
+                from?: string;
+                /** @description The last day of sign-ups counted, included (YYYY-MM-DD, UTC). Default: today. */
+                to?: string;
+                /** @description Only members whose first campaign touch had this source. */
+                utm_source?: string;
+                /** @description Only members whose first campaign touch had this campaign. */
+                utm_campaign?: string;
+                /** @description Only members with this phone: iphone, android, or none (not given). */
+                device?: "iphone" | "android" | "none";
+                /** @description Only members who signed up on a site that offered payment (offered) or did not (not-offered). */
+                payment?: "offered" | "not-offered";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funnel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Funnel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffFunnelExport: {
+        parameters: {
+            query?: {
+                /** @description The first day of sign-ups counted (YYYY-MM-DD, UTC). Default: 29 days before to. */
+                from?: string;
+                /** @description The last day of sign-ups counted, included (YYYY-MM-DD, UTC). Default: today. */
+                to?: string;
+                /** @description Only members whose first campaign touch had this source. */
+                utm_source?: string;
+                /** @description Only members whose first campaign touch had this campaign. */
+                utm_campaign?: string;
+                /** @description Only members with this phone: iphone, android, or none (not given). */
+                device?: "iphone" | "android" | "none";
+                /** @description Only members who signed up on a site that offered payment (offered) or did not (not-offered). */
+                payment?: "offered" | "not-offered";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funnel. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<brand>-funnel-<from>-to-<to>.csv". */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffCampaigns: {
+        parameters: {
+            query?: {
+                /** @description The first day of sign-ups counted (YYYY-MM-DD, UTC). Default: 29 days before to. */
+                from?: string;
+                /** @description The last day of sign-ups counted, included (YYYY-MM-DD, UTC). Default: today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaigns"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffCampaignsExport: {
+        parameters: {
+            query?: {
+                /** @description The first day of sign-ups counted (YYYY-MM-DD, UTC). Default: 29 days before to. */
+                from?: string;
+                /** @description The last day of sign-ups counted, included (YYYY-MM-DD, UTC). Default: today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<brand>-campaigns-<from>-to-<to>.csv". */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not staff. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffMembersExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<brand>-members-YYYY-MM-DD.csv", the brand in lower-case ASCII letters, digits and hyphens. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,7 @@ const actionNames: Readonly<Record<string, MessageKey<typeof staffAuditMessages>
   'member.account_deleted': 'action.member.account_deleted',
   'android_waitlist.view': 'action.android_waitlist.view',
   'android_waitlist.export': 'action.android_waitlist.export',
+  'members.export': 'action.members.export',
 };
 
 /** actionText says what an audit entry's action was, in words; an action it doesn't know stays as it is. */
