@@ -21,8 +21,9 @@
 // POST /api/billing/checkout against stripe-mock (Stripe's own mock of its API), and Stripe's
 // signed events through POST /api/billing/stripe-webhook. Last, on a database of its own seeded with
 // 100,000 members (tools/seedmembers), it measures the staff member list and search, GET
-// /api/staff/members, as the demo staff account (budget: p99 ≤ 50 ms; --search-members 0 skips it,
-// --search-only runs nothing else). It exits non-zero only when the measurement cannot be made; a
+// /api/staff/members, as the demo staff account (budget: p99 ≤ 50 ms), and the staff's reports over
+// the same members' million progress events, GET /api/staff/insights/funnel and campaigns (budget:
+// p95 ≤ 300 ms); --search-members 0 skips both, --search-only runs nothing else. It exits non-zero only when the measurement cannot be made; a
 // missed budget is printed as FAIL, so `make bench` still prints every other figure.
 package main
 

@@ -134,6 +134,61 @@ func searchMembers(ctx context.Context, binary, pgURL string, n int) error {
 		fmt.Printf("    %-21s p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms (%d)\n",
 			kind.name, ms(percentile(l, 0.50)), ms(percentile(l, 0.95)), ms(percentile(l, 0.99)), ms(l[len(l)-1]), len(l))
 	}
+	return measureReports(ctx, client, srv.url, cookie, name, seeded)
+}
+
+// budgetFunnelP95 is the budget of the sign-up funnel over a million progress events.
+const budgetFunnelP95 = 300 * time.Millisecond
+
+// reportRounds is how many times each report is measured, after warmUpRounds that are not.
+const reportRounds = 20
+
+// reportKinds are the staff's reports over the seeded members: the whole year's funnel, the same
+// narrowed by campaign source and by device, and the campaigns. The seeded members signed up in
+// the year before today.
+var reportKinds = []struct{ name, path string }{
+	{"funnel, the year", "/api/staff/insights/funnel?from=%s"},
+	{"funnel, one source", "/api/staff/insights/funnel?from=%s&utm_source=google"},
+	{"funnel, iPhone", "/api/staff/insights/funnel?from=%s&device=iphone"},
+	{"campaigns, the year", "/api/staff/insights/campaigns?from=%s"},
+}
+
+// measureReports measures the staff's reports against the funnel's budget: each report asked for
+// one after another as staff, as the insights page does.
+func measureReports(ctx context.Context, client *http.Client, base, cookie, name string, seeded seed.Result) error {
+	from := time.Now().UTC().AddDate(-1, 0, -1).Format(time.DateOnly)
+	fmt.Printf("  Staff reports on %s over the same %d members and %d progress events, one request after another:\n",
+		name, seeded.Members, seeded.ProgressEvents)
+	for _, kind := range reportKinds {
+		var took []time.Duration
+		for round := range warmUpRounds + reportRounds {
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+fmt.Sprintf(kind.path, from), nil)
+			if err != nil {
+				return err
+			}
+			req.Header.Set("Cookie", cookie)
+			t0 := time.Now()
+			res, err := client.Do(req)
+			if err != nil {
+				return err
+			}
+			body, err := io.ReadAll(res.Body)
+			res.Body.Close()
+			if err != nil {
+				return err
+			}
+			if res.StatusCode != http.StatusOK {
+				return fmt.Errorf("GET %s answered %d: %s", kind.path, res.StatusCode, body[:min(len(body), 512)])
+			}
+			if round >= warmUpRounds {
+				took = append(took, time.Since(t0))
+			}
+		}
+		slices.Sort(took)
+		fmt.Printf("    %-21s p50 %.1f ms, p95 %.1f ms, max %.1f ms (budget p95 ≤ %.0f ms) %s\n", kind.name,
+			ms(percentile(took, 0.50)), ms(percentile(took, 0.95)), ms(took[len(took)-1]), ms(budgetFunnelP95),
+			verdict(percentile(took, 0.95) <= budgetFunnelP95))
+	}
 	return nil
 }
 

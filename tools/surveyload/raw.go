@@ -53,7 +53,8 @@ func rawSteps() ([]rawStep, error) {
 }
 
 // The statements of a raw save: the same rows a survey save writes (the step's latest answers,
-// an entry in their history, a progress event), and nothing a save reads or checks.
+// an entry in their history, a progress event, whose trigger updates the member's funnel row as a
+// save's does), and nothing a save reads or checks.
 const (
 	rawUpsertAnswers = `
 		INSERT INTO survey_answers (user_id, question_slug, answers, updated_at) VALUES ($1, $2, $3, $4)

@@ -140,6 +140,12 @@ func Members(ctx context.Context, store *sqlstore.DB, o Options) (Result, error)
 		res.UTMRecords += b.utm.n()
 	}
 	if store.Dialect() == sqlstore.DialectPostgres {
+		// Loading a member's progress all at once updates their funnel row once for each event in
+		// one go, leaving a table many times its size, which real traffic, spread over time and
+		// cleaned up by autovacuum, never does; it is rewritten at its real size first.
+		if _, err := db.ExecContext(ctx, `VACUUM (FULL) member_funnel`); err != nil {
+			return Result{}, fmt.Errorf("seed: VACUUM (FULL) member_funnel: %w", err)
+		}
 		if _, err := db.ExecContext(ctx, `VACUUM (ANALYZE)`); err != nil {
 			return Result{}, fmt.Errorf("seed: VACUUM (ANALYZE): %w", err)
 		}
@@ -337,20 +343,32 @@ func (g *generator) member(i int, b *batch) {
 	}
 	device := []string{"", "", "iphone", "iphone", "android"}[r.IntN(5)]
 
-	// How far along the survey the member went: about half chose a coach; the others stopped
-	// earlier, most of them early on, as a funnel does.
-	hasCoach := r.Float64() < 0.5
+	// How far along the survey the member went: a quarter chose a coach; the others stopped
+	// earlier, most of them early on, as a funnel does. They moved on from every step on the way,
+	// from the first question, which is where signing up lands them, so a hundred thousand members
+	// make about a million progress events, as the funnel's budget asks.
+	hasCoach := r.Float64() < 0.25
 	var reached int
 	if hasCoach {
 		reached = g.meetCoach + r.IntN(len(g.flow)-g.meetCoach)
 	} else {
-		reached = g.namesKnown + min(int(r.ExpFloat64()*6), g.meetCoach-g.namesKnown-1)
+		reached = g.namesKnown + min(int(r.ExpFloat64()*5), g.meetCoach-g.namesKnown-1)
 	}
-	events := min(1+r.IntN(4), reached+1)
+	discloses := reached >= g.disclosure && !hasCoach && r.Float64() < 0.03
+	if discloses {
+		reached = g.disclosure
+	}
 	at := created
-	for s := reached - events + 1; s <= reached; s++ {
+	for s := g.namesKnown; s <= reached; s++ {
 		at = at.Add(time.Duration(20+r.IntN(280)) * time.Second)
-		b.events.add(id, g.flow[s], at)
+		to := ""
+		switch {
+		case s == reached && discloses:
+			to = survey.SlugNoGo
+		case s+1 < len(g.flow):
+			to = g.flow[s+1]
+		}
+		b.events.add(id, g.flow[s], to, at)
 	}
 	updated := at
 
@@ -379,13 +397,14 @@ func (g *generator) member(i int, b *batch) {
 			b.subscriptions.add(id, PlanID, status, "cus_seed"+strconv.Itoa(i), "sub_seed"+strconv.Itoa(i), "", paid, paid)
 		}
 	}
-	if reached >= g.disclosure && r.Float64() < 0.008 {
-		b.disclosures.add(id, disclosureSlug, g.between(created, updated))
+	if discloses {
+		b.disclosures.add(id, disclosureSlug, at)
 	}
 	if r.Float64() < 0.4 {
 		g.utm(id, created, updated, b)
 	}
-	b.users.add(id, SubjectPrefix+id, email, first, last, dob, device, "member", created, updated)
+	origin := origins[r.IntN(len(origins))]
+	b.users.add(id, SubjectPrefix+id, email, first, last, dob, device, "member", origin, r.IntN(2) == 0, created, updated)
 }
 
 func earliest(a, b time.Time) time.Time {
@@ -403,6 +422,9 @@ func coachOtherThan(coach, previous string) string {
 	i := slices.IndexFunc(coaches, func(c coaching.Coach) bool { return c.ID == coach })
 	return coaches[(i+1)%len(coaches)].ID
 }
+
+// origins are the sites members came from when they signed up, "direct" for none.
+var origins = []string{"direct", "direct", "www.google.com", "www.google.com", "m.facebook.com", "www.instagram.com", "www.reddit.com", "podcasts.example"}
 
 var campaigns = []struct{ source, medium, campaign string }{
 	{"google", "cpc", "adhd-coaching-search"},
@@ -503,8 +525,8 @@ type batch struct {
 func newBatch() *batch {
 	return &batch{
 		users: rows{table: "users", columns: []string{"id", "subject", "email", "first_name", "last_name",
-			"date_of_birth", "device", "role", "created_at", "updated_at"}},
-		events:      rows{table: "progress_events", columns: []string{"user_id", "from_slug", "created_at"}},
+			"date_of_birth", "device", "role", "origin_register", "payment_offered", "created_at", "updated_at"}},
+		events:      rows{table: "progress_events", columns: []string{"user_id", "from_slug", "to_slug", "created_at"}},
 		assignments: rows{table: "coach_assignments", columns: []string{"user_id", "coach_id", "assigned_at", "ended_at"}},
 		subscriptions: rows{table: "subscriptions", columns: []string{"user_id", "plan_id", "status", "stripe_customer_id",
 			"stripe_subscription_id", "checkout_session_id", "event_at", "updated_at"}},
