@@ -92,7 +92,7 @@ for (const { name, viewport } of widths) {
       await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
       await expect(page.getByText('Signed in as staff@demo.example.com')).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'Staff' });
-      await expect(nav.getByRole('link')).toHaveText(['Members', 'Safety queue', 'Coaches', 'Android waitlist']);
+      await expect(nav.getByRole('link')).toHaveText(['Members', 'Safety queue', 'Coaches', 'Android waitlist', 'Insights']);
 
       // A member page typed by hand leads back to the staff app.
       await page.goto('/how-you-identify');

@@ -49,7 +49,7 @@ describe('the staff app’s gate (/staff)', () => {
     expect(screen.getByRole('link', { name: 'Wayfinder staff home' })).toHaveAttribute('href', '/staff');
     expect(screen.getByText('Signed in as staff@example.com')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Members', 'Safety queue', 'Coaches', 'Android waitlist']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Members', 'Safety queue', 'Coaches', 'Android waitlist', 'Insights']);
     expect(within(nav).getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(document.title).toBe('Members · Wayfinder staff'));
   });
@@ -64,6 +64,7 @@ describe('the staff app’s gate (/staff)', () => {
       ['Safety queue', '/staff/safety'],
       ['Coaches', '/staff/coaches'],
       ['Android waitlist', '/staff/android-waitlist'],
+      ['Insights', '/staff/insights'],
       ['Audit log', '/staff/audit'],
       ['Staff', '/staff/accounts'],
       ['Plans', '/staff/plans'],

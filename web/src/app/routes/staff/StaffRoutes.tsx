@@ -20,6 +20,7 @@ const MembersPage = staffPage(() => import('@/features/backoffice/members/Member
 const MemberPage = staffPage(() => import('@/features/backoffice/members/MemberPage').then((m) => m.MemberPage));
 const SafetyPage = staffPage(() => import('@/features/backoffice/safety/SafetyPage').then((m) => m.SafetyPage));
 const AndroidWaitlistPage = staffPage(() => import('@/features/backoffice/waitlist/AndroidWaitlistPage').then((m) => m.AndroidWaitlistPage));
+const InsightsPage = staffPage(() => import('@/features/backoffice/insights/InsightsPage').then((m) => m.InsightsPage));
 
 // ── Admin pages (coaches, audit log, staff accounts, plans): their lazy declarations go here, ──
 // ── made with staffPage like the ones above. Wrap each admin-only route's page in AdminOnly  ──
@@ -46,6 +47,7 @@ function StaffPages() {
         <Route path={staffPaths.member}>{(params) => <MemberPage userId={params.userId} />}</Route>
         <Route path={staffPaths.safety} component={SafetyPage} />
         <Route path={staffPaths.androidWaitlist} component={AndroidWaitlistPage} />
+        <Route path={staffPaths.insights} component={InsightsPage} />
         {/* ── Admin pages' routes go here (staff read the coaches; the rest are in AdminOnly). ── */}
         <Route path={staffPaths.coaches} component={CoachesPage} />
         {/* "new" is matched before the coach's id, which would take it for one. */}

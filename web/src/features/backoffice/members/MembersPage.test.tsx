@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json, never } from '@/test/api';
-import { serveAs, staffMe } from '@/test/admin';
+import { adminMe, serveAs, staffMe } from '@/test/admin';
 import { renderApp } from '@/test/render-app';
 import type { StaffMemberRow } from './api/search-members';
 
@@ -165,5 +165,58 @@ describe('the members list', () => {
 
     expect(await screen.findByRole('link', { name: 'Sam Rivera 1' })).toBeInTheDocument();
     expect(screen.queryByText('We couldn’t load the members. Please try again.')).not.toBeInTheDocument();
+  });
+
+  it('offers admins a download of every member, which the server audits', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:members'), revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { requests } = serveAs(adminMe, {
+      'GET /api/staff/members': json(200, { members: [row(1)], next: null }),
+      'GET /api/staff/insights/members/export': () =>
+        new Response('user_id,first_name\n', {
+          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="wayfinder-members-2026-03-04.csv"' },
+        }),
+    });
+    const { user } = renderApp('/staff');
+
+    const button = await screen.findByRole('button', { name: 'Download members (CSV)' });
+    expect(button).toHaveAccessibleDescription(
+      'Name, email, sign-up date, step, coach, payment and campaign. No survey answers. The download is written to the audit log.',
+    );
+    await user.click(button);
+
+    expect(await screen.findByText('The file is downloading.')).toHaveAttribute('role', 'status');
+    expect(clicked).toEqual(['wayfinder-members-2026-03-04.csv']);
+    expect(requests()).toContain('GET /api/staff/insights/members/export');
+  });
+
+  it('tells an admin in words when the members’ file didn’t download', async () => {
+    serveAs(adminMe, {
+      'GET /api/staff/members': json(200, { members: [row(1)], next: null }),
+      'GET /api/staff/insights/members/export': () =>
+        new Response(JSON.stringify({ type: 'about:blank', title: 'Forbidden', status: 403 }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/problem+json', 'X-Request-Id': 'cafe0123-4567' },
+        }),
+    });
+    const { user } = renderApp('/staff');
+
+    await user.click(await screen.findByRole('button', { name: 'Download members (CSV)' }));
+
+    const status = await screen.findByText(/The file didn’t download\. Please try again in a minute\./);
+    expect(status).toHaveTextContent('Reference: cafe0123');
+    expect(status).not.toHaveTextContent('403');
+  });
+
+  it('shows staff who are not admins no members’ download', async () => {
+    const { requests } = serveAs(staffMe, { 'GET /api/staff/members': json(200, { members: [row(1)], next: null }) });
+    renderApp('/staff');
+
+    await screen.findByRole('link', { name: 'Sam Rivera 1' });
+    expect(screen.queryByRole('button', { name: /Download members/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(requests()).not.toContain('GET /api/staff/insights/members/export'));
   });
 });

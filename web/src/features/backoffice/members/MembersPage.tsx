@@ -3,11 +3,14 @@ import { Link } from 'wouter';
 import { useT, type Translate } from '@/lib/messages';
 import { staffMembersMessages } from '@/messages/staff-members';
 import { formatDate, formatDateTime } from '@/features/backoffice/shared/dates';
+import { DownloadButton } from '@/features/backoffice/shared/DownloadButton';
 import { EmailText } from '@/features/backoffice/shared/EmailText';
 import { LoadFailed, Loading } from '@/features/backoffice/shared/LoadFailed';
 import { memberPath } from '@/features/backoffice/shared/staff-paths';
+import { useIsAdmin } from '@/features/backoffice/shared/staff-user';
 import { useStaffTitle } from '@/features/backoffice/shared/use-staff-title';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
+import { downloadMembers } from './api/download-members';
 import { useMembers, type StaffMemberRow } from './api/search-members';
 import { useMemberSearch } from './use-member-search';
 import { paymentNames, stepName } from './member-text';
@@ -22,11 +25,13 @@ export function fullName(member: { firstName: string; lastName: string }): strin
  * MembersPage is the staff app's start (/staff): a search by name or email and the members found,
  * newest first, 25 a page. Each row leads to the member's page. A safety disclosure awaiting review
  * is written out in the row ("Needs review"), never shown by colour alone. On narrow screens each
- * row becomes a card with its labels beside the values.
+ * row becomes a card with its labels beside the values. Admins can also download every member as a
+ * CSV file (no survey answers), which the server writes to the audit log.
  */
 export function MembersPage() {
   const t = useT(staffMembersMessages);
   useStaffTitle(t('listTitle'));
+  const isAdmin = useIsAdmin();
   const searchId = useId();
   const hintId = useId();
   const { search, page, submit, next, previous } = useMemberSearch();
@@ -41,9 +46,13 @@ export function MembersPage() {
 
   return (
     <div className={shared.page}>
-      <div className={styles.intro}>
-        <h1>{t('listHeading')}</h1>
-        <p className={shared.muted}>{t('listLead')}</p>
+      <div className={styles.head}>
+        <div className={styles.intro}>
+          <h1>{t('listHeading')}</h1>
+          <p className={shared.muted}>{t('listLead')}</p>
+        </div>
+        {/* Only admins may take every member's details away in one file; the server refuses staff. */}
+        {isAdmin ? <DownloadButton label={t('downloadMembers')} hint={t('downloadMembersHint')} download={downloadMembers} /> : null}
       </div>
       <form className={styles.search} role="search" onSubmit={onSubmit}>
         <label className={shared.label} htmlFor={searchId}>

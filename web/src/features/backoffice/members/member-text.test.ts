@@ -8,6 +8,8 @@ describe('the members’ text helpers', () => {
     ['account', 'Account'],
     ['discribe-diagnosis', 'Describe diagnosis'],
     ['how-would-you-like-agave', 'Coaching before'],
+    ['ios-only', 'iPhone only'],
+    ['we-are-sorry-no-go', 'Crisis support'],
     ['', ''],
   ])('names the step %s “%s”', (slug, want) => {
     expect(stepName(slug)).toBe(want);

@@ -30,6 +30,8 @@ export const deviceNames = {
 const stepNames: Readonly<Record<string, MembersKey>> = {
   'discribe-diagnosis': 'step.discribe-diagnosis',
   'how-would-you-like-agave': 'step.how-would-you-like-agave',
+  'ios-only': 'step.ios-only',
+  'we-are-sorry-no-go': 'step.we-are-sorry-no-go',
 };
 
 /** stepName writes a survey step's slug as words: "how-you-identify" is "How you identify". */

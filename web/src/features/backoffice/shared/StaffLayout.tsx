@@ -31,6 +31,7 @@ const navItems: readonly NavItem[] = [
   { to: staffPaths.safety, label: 'navSafety', matches: under(staffPaths.safety) },
   { to: staffPaths.coaches, label: 'navCoaches', matches: under(staffPaths.coaches) },
   { to: staffPaths.androidWaitlist, label: 'navAndroidWaitlist', matches: under(staffPaths.androidWaitlist) },
+  { to: staffPaths.insights, label: 'navInsights', matches: under(staffPaths.insights) },
   { to: staffPaths.audit, label: 'navAudit', admin: true, matches: under(staffPaths.audit) },
   { to: staffPaths.accounts, label: 'navStaff', admin: true, matches: under(staffPaths.accounts) },
   { to: staffPaths.plans, label: 'navPlans', admin: true, matches: under(staffPaths.plans) },

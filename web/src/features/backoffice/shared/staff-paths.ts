@@ -19,6 +19,8 @@ export const staffPaths = {
   plans: `${root}/plans`,
   /** androidWaitlist is the members who asked to hear when the app is on Android (staff and admins). */
   androidWaitlist: `${root}/android-waitlist`,
+  /** insights is the sign-up funnel and the campaigns (staff and admins); its filters are in the query. */
+  insights: `${root}/insights`,
 } as const;
 
 /** memberPath is the address of one member's page. */

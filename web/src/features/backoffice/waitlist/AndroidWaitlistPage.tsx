@@ -1,10 +1,8 @@
-import { useId, useState } from 'react';
-import { HttpError } from '@/lib/api-client';
-import { referenceOf } from '@/lib/problem';
-import { useT, type MessageKey } from '@/lib/messages';
+import { useId } from 'react';
+import { useT } from '@/lib/messages';
 import { staffWaitlistMessages } from '@/messages/staff-waitlist';
-import { Button } from '@/components/button/Button';
 import { staffLocale } from '@/features/backoffice/shared/dates';
+import { DownloadButton } from '@/features/backoffice/shared/DownloadButton';
 import { EmailText } from '@/features/backoffice/shared/EmailText';
 import { MoreEntries } from '@/features/backoffice/shared/MoreEntries';
 import { useStaffTitle } from '@/features/backoffice/shared/use-staff-title';
@@ -48,62 +46,6 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
         <time dateTime={entry.joinedAt}>{formatMoment(entry.joinedAt)}</time>
       </td>
     </tr>
-  );
-}
-
-type Download = { state: 'idle' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; text: MessageKey<typeof staffWaitlistMessages>; reference: string };
-
-/**
- * DownloadButton downloads the whole list as CSV and says, in a live region, how it went: a
- * failure in plain words with the request's reference code, never a status code.
- */
-function DownloadButton() {
-  const t = useT(staffWaitlistMessages);
-  const hintId = useId();
-  const [download, setDownload] = useState<Download>({ state: 'idle' });
-
-  async function start() {
-    if (download.state === 'working') return;
-    setDownload({ state: 'working' });
-    try {
-      await downloadAndroidWaitlist();
-      setDownload({ state: 'done' });
-    } catch (error) {
-      const answered = error instanceof HttpError;
-      setDownload({ state: 'failed', text: answered ? 'downloadFailed' : 'downloadConnection', reference: referenceOf(error) });
-    }
-  }
-
-  return (
-    <div className={styles.download}>
-      <Button variant="secondary" onClick={() => void start()} aria-describedby={hintId} aria-disabled={download.state === 'working' || undefined}>
-        <DownloadIcon />
-        {t('download')}
-      </Button>
-      <p id={hintId} className={admin.hint}>
-        {t('downloadHint')}
-      </p>
-      <p role="status" className={styles.downloadStatus}>
-        {download.state === 'working' ? t('downloading') : null}
-        {download.state === 'done' ? t('downloaded') : null}
-        {download.state === 'failed' ? (
-          <span className={styles.failed}>
-            {t(download.text)}
-            {download.reference ? <span className={styles.reference}> {t('reference', { id: download.reference })}</span> : null}
-          </span>
-        ) : null}
-      </p>
-    </div>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M12 4v11" />
-      <path d="M7 10l5 5 5-5" />
-      <path d="M5 20h14" />
-    </svg>
   );
 }
 
@@ -166,7 +108,7 @@ export function AndroidWaitlistPage() {
           <h1>{t('title')}</h1>
           <p className={shared.lead}>{t('lead')}</p>
         </div>
-        <DownloadButton />
+        <DownloadButton label={t('download')} hint={t('downloadHint')} download={downloadAndroidWaitlist} />
       </div>
       {body}
     </div>
