@@ -1,7 +1,8 @@
 // Package sealed encrypts the server's secrets before they are stored: the identity provider's
-// signing keys, the web client's secret and the provider's HMAC secret. A copy of the database
-// alone (a leaked backup, a stolen disk) then holds nothing that signs a token; the key to open them
-// lives outside it, in WAYFINDER_SECRET_KEY or a key file.
+// signing keys, the web client's secret, the provider's HMAC secret and the webhooks' signing
+// secrets. A copy of the database alone (a leaked backup, a stolen disk) then holds nothing that
+// signs a token or a webhook; the key to open them lives outside it, in WAYFINDER_SECRET_KEY or a
+// key file.
 //
 // Values are sealed with AES-256-GCM from the standard library, each with a fresh random nonce and
 // bound to where it is stored (its purpose, such as "signing-key:<kid>"), so a sealed value copied

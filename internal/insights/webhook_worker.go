@@ -1,0 +1,273 @@
+package insights
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"log/slog"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Outgoing is one attempt at a delivery, as a Poster sends it: a POST of Body to URL with the
+// event's headers and the signature made for this attempt.
+type Outgoing struct {
+	URL       string
+	EventID   string
+	EventType EventType
+	Body      []byte
+	Signature string // the value of HeaderSignature
+}
+
+// Result is what came of an attempt: the endpoint's HTTP status, or the reason there was none.
+type Result struct {
+	StatusCode int
+	Err        error
+}
+
+// Poster sends one attempt over HTTP (internal/webhook). It follows no redirect, keeps nothing of
+// the answer but its status, and gives up when ctx ends.
+type Poster interface {
+	Post(ctx context.Context, o Outgoing) Result
+}
+
+// DefaultRetries are the pauses after each failed attempt, the last repeated until the delivery is
+// given up at MaxAge: a blip costs half a minute, an outage of hours costs at most six after the
+// receiver is back, and three days bring about fifteen attempts.
+var DefaultRetries = []time.Duration{30 * time.Second, 2 * time.Minute, 10 * time.Minute, time.Hour, 6 * time.Hour}
+
+// The worker's other defaults.
+const (
+	DefaultPollInterval = 10 * time.Second
+	// DefaultTimeout bounds one attempt: a receiver should answer at once and do its work later.
+	DefaultTimeout   = 10 * time.Second
+	DefaultLease     = time.Minute
+	DefaultRetention = 30 * 24 * time.Hour
+)
+
+// WebhookWorkerConfig configures a WebhookWorker. The zero value of each field picks its default.
+type WebhookWorkerConfig struct {
+	Poster  Poster
+	Log     *slog.Logger    // discarded when nil
+	Metrics *WebhookMetrics // none when nil
+	Now     func() time.Time
+
+	// PollInterval is how often the worker looks for due deliveries when nothing wakes it: the
+	// retries, and events written by other replicas (this process's events wake it at once).
+	PollInterval time.Duration
+	// Retries are the pauses after each failed attempt; each gets up to a fifth more at random, so
+	// the deliveries that failed together during an outage do not all come back at one moment.
+	Retries []time.Duration
+	// Timeout bounds one attempt. Lease, how long a claimed delivery is kept from other workers,
+	// must be longer, or a slow attempt could overlap another worker's.
+	Timeout time.Duration
+	Lease   time.Duration
+	// Retention is how long finished deliveries, their log and their events are kept, for the
+	// admins to look into and send again.
+	Retention time.Duration
+}
+
+// WebhookWorker sends the webhook outbox's deliveries. Any number of workers, in any number of
+// processes, may run on one database: each delivery is leased to one worker at a time. Delivery is
+// at least once: a worker that stops between the endpoint's answer and its record leaves the
+// delivery to be sent again when its lease runs out, which is why every event has an id.
+type WebhookWorker struct {
+	hooks *Webhooks
+	c     WebhookWorkerConfig
+}
+
+// NewWebhookWorker returns a worker for the deliveries of w's store, woken by w's events.
+func NewWebhookWorker(w *Webhooks, c WebhookWorkerConfig) *WebhookWorker {
+	if c.Log == nil {
+		c.Log = slog.New(slog.DiscardHandler)
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&c.PollInterval, DefaultPollInterval)
+	def(&c.Timeout, DefaultTimeout)
+	def(&c.Lease, DefaultLease)
+	def(&c.Retention, DefaultRetention)
+	if len(c.Retries) == 0 {
+		c.Retries = DefaultRetries
+	}
+	if c.Lease <= c.Timeout {
+		c.Lease = c.Timeout + time.Minute
+	}
+	return &WebhookWorker{hooks: w, c: c}
+}
+
+// After a nudge the worker looks again after firstChase, then twice as long each time up to
+// maxChase: the event that nudged it may belong to a transaction that has not committed yet, and
+// should still go out within a second or so of the commit, not at the next poll.
+const (
+	firstChase = 20 * time.Millisecond
+	maxChase   = 800 * time.Millisecond
+)
+
+// cleanupEvery is how often the worker deletes old finished deliveries.
+const cleanupEvery = time.Hour
+
+// Run sends due deliveries until ctx ends. An attempt under way when ctx ends is still finished
+// and recorded (within Timeout), so a shutdown neither cuts a delivery short nor sends it twice.
+func (ww *WebhookWorker) Run(ctx context.Context) {
+	var chase time.Duration
+	var cleaned time.Time
+	for {
+		ww.drain(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		if now := ww.c.Now(); now.Sub(cleaned) >= cleanupEvery {
+			ww.cleanup(ctx, now)
+			cleaned = now
+		}
+		wait := ww.c.PollInterval
+		if chase > 0 && chase <= maxChase {
+			wait, chase = min(chase, wait), chase*2
+		} else {
+			chase = 0
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-ww.hooks.wake:
+			t.Stop()
+			chase = firstChase
+		case <-t.C:
+		}
+	}
+}
+
+// drain sends due deliveries one at a time until none is due, the store fails, or ctx ends.
+// Claiming one at a time leaves every other due delivery to other replicas' workers, and nothing
+// leased when this worker stops.
+func (ww *WebhookWorker) drain(ctx context.Context) {
+	for ctx.Err() == nil {
+		token := rand.Text()
+		now := ww.c.Now().UTC()
+		d, ok, err := ww.hooks.store.ClaimWebhookDelivery(ctx, now, now.Add(ww.c.Lease), token)
+		if err != nil {
+			if ctx.Err() == nil {
+				ww.c.Log.ErrorContext(ctx, "could not read the webhook outbox", "error", err.Error())
+			}
+			return
+		}
+		if !ok {
+			return
+		}
+		ww.deliver(ctx, d)
+	}
+}
+
+// deliver makes one attempt at d and records it. Neither the attempt nor the record is cut short
+// by ctx ending: both have timeouts of their own.
+func (ww *WebhookWorker) deliver(ctx context.Context, d Claimed) {
+	calm := context.WithoutCancel(ctx)
+	sendCtx, cancel := context.WithTimeout(calm, ww.c.Timeout)
+	started := ww.c.Now()
+	res := ww.c.Poster.Post(sendCtx, Outgoing{URL: d.URL, EventID: d.EventID, EventType: d.EventType, Body: d.Payload,
+		Signature: Sign(d.Secret, started, d.Payload)})
+	timedOut := sendCtx.Err() != nil
+	cancel()
+	now := ww.c.Now().UTC()
+	attempt := Attempt{At: started.UTC(), StatusCode: res.StatusCode, Duration: now.Sub(started)}
+	rec := AttemptRecord{DeliveryID: d.ID, ClaimToken: d.ClaimToken, Attempts: d.Attempts + 1}
+	logArgs := []any{"delivery_id", d.ID, "endpoint_id", d.EndpointID, "event_id", d.EventID, "event_type", string(d.EventType), "attempts", rec.Attempts}
+	if res.Err == nil && res.StatusCode >= 200 && res.StatusCode < 300 {
+		rec.Status = DeliveryDelivered
+	} else {
+		attempt.Error = reason(res, timedOut, ww.c.Timeout)
+		if !now.Before(d.GiveUpAt) {
+			rec.Status = DeliveryFailed
+		} else {
+			// The last retry comes at the give-up time at the latest, so a delivery is never given up
+			// sooner than MaxAge after it was written.
+			rec.Status, rec.NextAttemptAt = DeliveryPending, now.Add(ww.backoff(rec.Attempts))
+			if rec.NextAttemptAt.After(d.GiveUpAt) {
+				rec.NextAttemptAt = d.GiveUpAt
+			}
+		}
+	}
+	rec.Attempt = attempt
+	recordCtx, cancelRecord := context.WithTimeout(calm, 30*time.Second)
+	defer cancelRecord()
+	if err := ww.hooks.store.RecordWebhookAttempt(recordCtx, rec); err != nil {
+		// A delivery that went out and is not recorded goes out again when its lease ends; one that
+		// failed is tried again then.
+		ww.c.Log.ErrorContext(ctx, "could not record a webhook attempt", append(logArgs, "error", err.Error())...)
+	}
+	ww.c.Metrics.count(rec.Status)
+	switch rec.Status {
+	case DeliveryDelivered:
+		ww.c.Log.InfoContext(ctx, "webhook delivered", append(logArgs, "status", res.StatusCode)...)
+	case DeliveryFailed:
+		ww.c.Log.ErrorContext(ctx, "a webhook delivery failed and was given up", append(logArgs, "status", res.StatusCode, "error", attempt.Error)...)
+	default:
+		ww.c.Log.WarnContext(ctx, "a webhook delivery failed; it will be retried", append(logArgs, "status", res.StatusCode,
+			"retry_at", rec.NextAttemptAt.Format(time.RFC3339), "error", attempt.Error)...)
+	}
+}
+
+// backoff is the pause after the given number of failed attempts: the Retries in turn, then the
+// last one again, each with up to a fifth more at random.
+func (ww *WebhookWorker) backoff(attempts int) time.Duration {
+	d := ww.c.Retries[min(attempts, len(ww.c.Retries))-1]
+	if fifth := int64(d / 5); fifth > 0 {
+		n, _ := rand.Int(rand.Reader, big.NewInt(fifth))
+		d += time.Duration(n.Int64())
+	}
+	return d
+}
+
+// cleanup deletes the deliveries finished longer than Retention ago. Every replica may run it:
+// the delete is idempotent.
+func (ww *WebhookWorker) cleanup(ctx context.Context, now time.Time) {
+	n, err := ww.hooks.store.DeleteFinishedWebhooks(ctx, now.UTC().Add(-ww.c.Retention))
+	if err != nil {
+		if ctx.Err() == nil {
+			ww.c.Log.ErrorContext(ctx, "could not delete old webhook deliveries", "error", err.Error())
+		}
+		return
+	}
+	if n > 0 {
+		ww.c.Log.DebugContext(ctx, "old webhook deliveries deleted", "count", n)
+	}
+}
+
+// maxReason caps the stored and logged reason for a failed attempt, in bytes.
+const maxReason = 300
+
+// reason says in one short line why an attempt failed: the status the endpoint answered with, or
+// why it gave none. The Poster keeps the address out of its errors, which may carry a token in
+// its query.
+func reason(res Result, timedOut bool, timeout time.Duration) string {
+	var s string
+	switch {
+	case res.Err != nil && (timedOut || errors.Is(res.Err, context.DeadlineExceeded)):
+		s = "no answer within " + timeout.String()
+	case res.Err != nil:
+		s = strings.Join(strings.Fields(res.Err.Error()), " ")
+	case res.StatusCode >= 300 && res.StatusCode < 400:
+		s = "answered with status " + strconv.Itoa(res.StatusCode) + ", a redirect, which is not followed"
+	default:
+		s = "answered with status " + strconv.Itoa(res.StatusCode)
+	}
+	if len(s) > maxReason {
+		s = s[:maxReason]
+		for !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+	}
+	return s
+}
