@@ -32,6 +32,8 @@ import (
 // Store is what sign-in needs from storage. *sqlstore.DB satisfies it; the package names only the
 // methods it uses so that it does not depend on the store's package.
 type Store interface {
+	// InTx runs fn in one transaction; the store calls fn makes with its ctx are part of it.
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	UserByID(ctx context.Context, id string) (account.User, error)
 	UserBySubject(ctx context.Context, subject string) (account.User, error)
 	EnsureUser(ctx context.Context, subject, email string, role account.Role) (account.User, bool, error)
@@ -51,6 +53,11 @@ type Store interface {
 
 	CreateLoginState(ctx context.Context, ls account.LoginState) error
 	TakeLoginState(ctx context.Context, stateHash string, now time.Time) (account.LoginState, error)
+}
+
+// SignUps is told of each new user in the transaction that makes them (insights.Webhooks).
+type SignUps interface {
+	MemberSignedUp(ctx context.Context, u account.User) error
 }
 
 // Config is everything the sign-in code needs to know about the provider and this server.
@@ -87,6 +94,9 @@ type Config struct {
 	// PaymentOffered tells whether the site of a Host header offers the plans and payment, so a
 	// member's sign-up records which variant they saw. Nil means never.
 	PaymentOffered func(host string) bool
+	// SignUps, when set, hears of each user created here, in the transaction that creates them,
+	// for the operator's systems (insights.Webhooks).
+	SignUps SignUps
 
 	// RolesClaim names the claim holding the user's roles, a JSON array of strings.
 	RolesClaim string

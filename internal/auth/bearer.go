@@ -68,7 +68,13 @@ func (s *Service) userFor(ctx context.Context, id identity) (account.User, error
 			role = account.RoleMember
 		}
 		var created bool
-		u, created, err = s.store.EnsureUser(ctx, id.Subject, id.Email, role)
+		err = s.store.InTx(ctx, func(ctx context.Context) error {
+			var err error
+			if u, created, err = s.store.EnsureUser(ctx, id.Subject, id.Email, role); err != nil || !created || s.cfg.SignUps == nil {
+				return err
+			}
+			return s.cfg.SignUps.MemberSignedUp(ctx, u)
+		})
 		if err != nil {
 			return account.User{}, err
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/messages"
 )
@@ -153,6 +154,31 @@ func TestBearerProvisionsOnce(t *testing.T) {
 	}
 	if got := len(e.store.users); got != 1 {
 		t.Errorf("%d users, want 1", got)
+	}
+}
+
+// signUpRecorder records the users SignUps hears of.
+type signUpRecorder struct{ users []account.User }
+
+func (r *signUpRecorder) MemberSignedUp(_ context.Context, u account.User) error {
+	r.users = append(r.users, u)
+	return nil
+}
+
+// TestBearerReportsSignUpsOnce: a user an external provider sends here for the first time is
+// reported as signed up, once, however many requests follow.
+func TestBearerReportsSignUpsOnce(t *testing.T) {
+	signUps := &signUpRecorder{}
+	e := newEnv(t, func(c *Config) { c.SignUps = signUps })
+	token := e.p.sign(e.p.accessClaims("auth0|new", "member"), map[string]any{"typ": "at+jwt"})
+	e.remember(token)
+	for range 2 {
+		if _, _, ok := e.withBearer("Bearer " + token); !ok {
+			t.Fatal("the new member's token was refused")
+		}
+	}
+	if len(signUps.users) != 1 || signUps.users[0].Subject != "auth0|new" || signUps.users[0].ID == "" {
+		t.Errorf("sign-ups reported = %+v, want the new member once", signUps.users)
 	}
 }
 

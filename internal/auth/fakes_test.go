@@ -96,6 +96,11 @@ func (m *memStore) UserBySubject(_ context.Context, subject string) (account.Use
 	return account.User{}, apperr.Generic(apperr.NotFound, errors.New("no user"))
 }
 
+// InTx runs fn at once: the in-memory store has no transactions to undo.
+func (m *memStore) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return fn(ctx)
+}
+
 func (m *memStore) EnsureUser(_ context.Context, subject, email string, role account.Role) (account.User, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -131,3 +131,20 @@ func Transition(cur Subscription, e Event) (Subscription, bool) {
 	next.EventAt = e.Created
 	return next, true
 }
+
+// Activated reports whether the change from cur to next is a plan becoming paid: next is active
+// (paid, or in a free trial), and cur held no paid plan, or held another subscription (or, for a
+// plan paid once, another checkout). A payment that confirms later (pending, then active) and a new
+// plan after a canceled one are activations; a renewal that succeeds after failing (past due, then
+// active), a repeated event, and the checkout's event arriving after its subscription's are not.
+func Activated(cur, next Subscription) bool {
+	switch {
+	case next.Status != StatusActive:
+		return false
+	case cur.Status != StatusActive && cur.Status != StatusPastDue:
+		return true
+	case cur.SubscriptionID != "" && next.SubscriptionID != "":
+		return cur.SubscriptionID != next.SubscriptionID
+	}
+	return cur.SessionID != "" && next.SessionID != "" && cur.SessionID != next.SessionID
+}

@@ -93,6 +93,13 @@ type CheckoutSession struct {
 // comes back later starts afresh with today's plans and prices.
 const checkoutLifetime = 30 * time.Minute
 
+// Events is what the Service tells the operator's systems (insights.Webhooks), in the transaction
+// of the payment event that calls for it.
+type Events interface {
+	// MemberPaid records that a plan of the member's became paid.
+	MemberPaid(ctx context.Context, userID, planID string) error
+}
+
 // Service offers plans, starts checkouts and keeps each member's payment state.
 type Service struct {
 	store    Store
@@ -101,6 +108,7 @@ type Service struct {
 	now      func() time.Time
 	// verifiedEmailToPay says checkout needs the member's email confirmed (RequireVerifiedEmail).
 	verifiedEmailToPay bool
+	events             Events // nil tells no one
 }
 
 // NewService returns a Service. now is the clock used for charges' dates and stored times.
@@ -114,6 +122,10 @@ func NewService(store Store, journey Journey, payments Payments, now func() time
 // where it emails the confirmation link itself. Without mail, nobody could, and paying would be
 // out of reach for everyone.
 func (s *Service) RequireVerifiedEmail() { s.verifiedEmailToPay = true }
+
+// ReportTo has the Service tell e when a member's plan becomes paid: once for each subscription
+// (see Activated), however many of the provider's events say so.
+func (s *Service) ReportTo(e Events) { s.events = e }
 
 // ErrEmailNotVerified is checkout's answer to a member who must confirm their email address first.
 var ErrEmailNotVerified = apperr.E(apperr.Forbidden, msgConfirmEmailFirst)
@@ -351,7 +363,13 @@ func (s *Service) Apply(ctx context.Context, e Event) (Outcome, error) {
 		}
 		next.UpdatedAt = s.now().UTC()
 		outcome = Applied
-		return s.store.SaveSubscription(ctx, next)
+		if err := s.store.SaveSubscription(ctx, next); err != nil {
+			return err
+		}
+		if s.events != nil && Activated(cur, next) {
+			return s.events.MemberPaid(ctx, userID, next.PlanID)
+		}
+		return nil
 	})
 	if err != nil {
 		return "", err

@@ -32,17 +32,36 @@ type Journey interface {
 	RequireOpen(ctx context.Context, userID string) error
 }
 
+// Events is what the Service tells the operator's systems (insights.Webhooks), in the transaction
+// of the choice.
+type Events interface {
+	// SurveyCompleted records, once per member, that their survey is complete and their journey
+	// open; later calls for the same member do nothing.
+	SurveyCompleted(ctx context.Context, userID string) error
+	// CoachChosen records that the member has a new coach, chosen by them or, byStaff, switched by
+	// staff.
+	CoachChosen(ctx context.Context, userID, coachID string, byStaff bool) error
+}
+
 // Service lets members see the coaches who can take them and choose one.
 type Service struct {
 	store   Store
 	journey Journey
 	now     func() time.Time
+	events  Events // nil tells no one
 }
 
 // NewService returns a Service. now is the clock assignments are recorded with.
 func NewService(store Store, journey Journey, now func() time.Time) *Service {
 	return &Service{store: store, journey: journey, now: now}
 }
+
+// ReportTo has the Service tell e of every new coach, whether the member chose them or staff
+// switched to them: the operator's systems follow who coaches whom, whoever decided it. A member's
+// own choice also reports their survey complete, which it must be for the choice to be allowed,
+// in case the save that completed it was not the one that reports it (onboarding.Service.ReportTo).
+// Choosing one's coach again is no new coach and reports nothing.
+func (s *Service) ReportTo(e Events) { s.events = e }
 
 // Choice is a coach as a member sees them in the chooser.
 type Choice struct {
@@ -141,8 +160,15 @@ func (s *Service) assign(ctx context.Context, userID, coachID string, byMember b
 				return err
 			}
 		}
-		chosen, err = s.store.CreateAssignment(ctx, userID, coachID, now)
-		return err
+		if chosen, err = s.store.CreateAssignment(ctx, userID, coachID, now); err != nil || s.events == nil {
+			return err
+		}
+		if byMember {
+			if err := s.events.SurveyCompleted(ctx, userID); err != nil {
+				return err
+			}
+		}
+		return s.events.CoachChosen(ctx, userID, coachID, !byMember)
 	})
 	if err != nil {
 		return Assignment{}, err

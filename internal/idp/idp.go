@@ -25,6 +25,7 @@ import (
 	"github.com/ory/fosite/handler/openid"
 	"github.com/ory/fosite/token/jwt"
 
+	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/mail"
 	"wayfinder/internal/messages"
@@ -54,6 +55,11 @@ const (
 // scopes are what both clients may ask for.
 var scopes = []string{"openid", "profile", "email", "offline_access"}
 
+// SignUps is told of each member who signs up, in the transaction that makes their account.
+type SignUps interface {
+	MemberSignedUp(ctx context.Context, u account.User) error
+}
+
 // Config is what the provider needs from the server's configuration.
 type Config struct {
 	// Issuer is the provider's issuer URL: the public URL + "/idp".
@@ -79,6 +85,10 @@ type Config struct {
 	// OnSignUp, when set, is called once for each account the sign-up page creates, after it is
 	// stored: for the operators' sign-up counter.
 	OnSignUp func()
+	// SignUps, when set, hears of each account the sign-up page creates, in the transaction that
+	// creates it, for the operator's systems (insights.Webhooks). Accounts made on the command line
+	// are no sign-ups.
+	SignUps SignUps
 	// Mail is the outbox the provider's emails go into, in the transaction of the change that sends
 	// them; nil sends none (tests of other things).
 	Mail Mailer

@@ -106,6 +106,11 @@ func (p *Provider) signUp(ctx context.Context, email, password, addr string) (si
 		if user, err = p.store.CreateUserWithPassword(ctx, email, account.RoleMember, hash, now); err != nil {
 			return err
 		}
+		if p.cfg.SignUps != nil {
+			if err := p.cfg.SignUps.MemberSignedUp(ctx, user); err != nil {
+				return err
+			}
+		}
 		return p.queueVerificationLink(ctx, user, token, now)
 	})
 	if apperr.Is(err, apperr.Conflict) {

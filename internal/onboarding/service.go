@@ -34,6 +34,14 @@ type Store interface {
 	Subscription(ctx context.Context, userID string) (billing.Subscription, error)
 }
 
+// Events is what the Service tells the operator's systems (insights.Webhooks), in the transaction
+// of the change that calls for it.
+type Events interface {
+	// SurveyCompleted records, once per member, that their survey is complete and their journey
+	// open; later calls for the same member do nothing.
+	SurveyCompleted(ctx context.Context, userID string) error
+}
+
 // MaxUTMValueLength caps one campaign value, in characters; anything longer is refused, not cut.
 const MaxUTMValueLength = 200
 
@@ -46,6 +54,8 @@ type Service struct {
 	now   func() time.Time
 	// disclosed is called once for each new safety disclosure, after it is committed.
 	disclosed func()
+	// events hears of a completed survey; nil tells no one.
+	events Events
 }
 
 // NewService returns a Service. now is the clock used for age checks and stored times.
@@ -56,6 +66,12 @@ func NewService(store Store, def *survey.Definition, now func() time.Time) *Serv
 // OnSafetyDisclosure has fn called once for each new safety disclosure, after it is stored: to
 // count it, or to tell staff that a member needs follow-up. fn is told nothing of the answers.
 func (s *Service) OnSafetyDisclosure(fn func()) { s.disclosed = fn }
+
+// ReportTo has the Service tell e when a member's survey is complete. Whether it is takes a read of
+// every answer, so it is asked only on a save of the step that leads to the coach chooser, the one
+// that completes the survey for a member who walks it in order; coaching asks again when a member
+// chooses a coach, for one whose last gap closed on another step.
+func (s *Service) ReportTo(e Events) { s.events = e }
 
 // MsgSafetyHold is the message a member whose journey is closed by a safety disclosure is told when
 // they try to go on: plainly why, and where to get help now.
@@ -103,6 +119,7 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 	}
 	profile, hasProfile := profileOf(data)
 	disclosedOn, discloses := s.def.SafetyDisclosure(data)
+	completes := s.events != nil && !discloses && fromSlug == s.def.Questions[survey.SlugMeetYourCoach].PrevStep
 	recorded := false
 	write := func(ctx context.Context) error {
 		if err := s.store.SaveSurvey(ctx, userID, fromSlug, s.def.StepAfterSave(fromSlug, data), data, utm, now); err != nil {
@@ -118,11 +135,14 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 			recorded, err = s.store.RecordSafetyDisclosure(ctx, userID, disclosedOn, now)
 			return err
 		}
+		if completes {
+			return s.reportCompletion(ctx, userID)
+		}
 		return nil
 	}
 	// Each store call is a transaction of its own, so most saves, which answer a step and no more,
 	// need no other: on PostgreSQL that spares every such save two round trips (BEGIN and COMMIT).
-	if !hasProfile && !discloses {
+	if !hasProfile && !discloses && !completes {
 		return write(ctx)
 	}
 	if err := s.store.InTx(ctx, write); err != nil {
@@ -132,6 +152,19 @@ func (s *Service) Save(ctx context.Context, userID, fromSlug string, data []surv
 		s.disclosed()
 	}
 	return nil
+}
+
+// reportCompletion tells events that the member's survey is complete, when it is and their journey
+// is open: a member whose journey a safety disclosure has paused is not announced to anyone.
+func (s *Service) reportCompletion(ctx context.Context, userID string) error {
+	err := s.RequireOpen(ctx, userID)
+	switch apperr.CodeOf(err) {
+	case "":
+		return s.events.SurveyCompleted(ctx, userID)
+	case apperr.Conflict:
+		return nil
+	}
+	return err
 }
 
 // profile is what name-and-birth's answers put on the member's profile.

@@ -76,6 +76,13 @@ type SignInRecords interface {
 	AttemptKeys(email string) []string
 }
 
+// Events is what closing an account tells the operator's systems (insights.Webhooks), in the
+// transaction that erases it.
+type Events interface {
+	// MemberDeleted records that the member u, as they were just before, closed their account.
+	MemberDeleted(ctx context.Context, u account.User) error
+}
+
 // Config is what a Service is made of besides its store.
 type Config struct {
 	// Survey orders the answers in the copy as the survey asks them.
@@ -85,6 +92,9 @@ type Config struct {
 	Payments Payments
 	// SignIn is nil when an external identity provider signs members in: it keeps its own records.
 	SignIn SignInRecords
+	// Events hears of every closed account, so the operator's systems can remove the member too;
+	// nil tells no one.
+	Events Events
 	// Now is the clock; time.Now by default.
 	Now func() time.Time
 }
@@ -95,6 +105,7 @@ type Service struct {
 	def      *survey.Definition
 	payments Payments
 	signIn   SignInRecords
+	events   Events
 	now      func() time.Time
 }
 
@@ -103,7 +114,7 @@ func NewService(store Store, cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Service{store: store, def: cfg.Survey, payments: cfg.Payments, signIn: cfg.SignIn, now: cfg.Now}
+	return &Service{store: store, def: cfg.Survey, payments: cfg.Payments, signIn: cfg.SignIn, events: cfg.Events, now: cfg.Now}
 }
 
 // The export limit: a copy holds all of a member's data and takes a few reads of every table, so
@@ -384,7 +395,10 @@ func acceptsTerms(answers []survey.Answer) bool {
 // version of them, progress, campaign values, coach history, payment state, pictures, safety
 // disclosures, sessions and sign-in records, the emails waiting for them, and their sign-in at the
 // embedded identity provider. One entry stays in the audit log: that the member closed their
-// account, with their id and the time, and nothing else about them.
+// account, with their id and the time, and nothing else about them. Their webhook events go too,
+// and when an admin has set up a webhook for it, a member.deleted event with their id, email and
+// name goes to the operator's systems, so those remove them as well; it is kept until delivered,
+// then for the webhooks' retention (docs/webhooks.md).
 //
 // Staff cannot close their own account this way (ErrStaffAccount). A subscription that still
 // charges the member is canceled at the payment provider first; if that fails, nothing is deleted
@@ -454,6 +468,13 @@ func (s *Service) erase(ctx context.Context, u account.User) error {
 		}
 		// Emails waiting for the member, and the records of those sent to them, say who they are.
 		if _, err := s.store.DeleteMailTo(ctx, u.Email); err != nil {
+			return err
+		}
+	}
+	// The event is written before the member's rows go, from what they were, and outlives them: it
+	// is how the operator's systems learn whom to remove.
+	if s.events != nil {
+		if err := s.events.MemberDeleted(ctx, u); err != nil {
 			return err
 		}
 	}

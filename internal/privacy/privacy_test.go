@@ -238,6 +238,47 @@ func TestDeleteAccount(t *testing.T) {
 	}
 }
 
+// storeEvents writes member.deleted among the store's writes, so a test sees it come before the
+// member's rows go, in the same transaction; err fails it.
+type storeEvents struct {
+	store *fakeStore
+	err   error
+}
+
+func (e storeEvents) MemberDeleted(_ context.Context, u account.User) error {
+	if e.err != nil {
+		return e.err
+	}
+	e.store.writes = append(e.store.writes, "event member.deleted "+u.ID+" <"+u.Email+">")
+	return nil
+}
+
+// TestDeleteAccountTellsTheOperator: closing an account writes member.deleted, from the member as
+// they were, before their rows go; when it cannot be written, nothing is erased.
+func TestDeleteAccountTellsTheOperator(t *testing.T) {
+	for _, fail := range []bool{false, true} {
+		store := &fakeStore{user: member()}
+		events := storeEvents{store: store}
+		if fail {
+			events.err = apperr.Generic(apperr.Unavailable, errors.New("the outbox is down"))
+		}
+		err := NewService(store, Config{Survey: testSurvey, Events: events, Now: func() time.Time { return t0 }}).DeleteAccount(t.Context(), "u1")
+		want := []string{"oauth sub-u1", "mail sam@example.test", "event member.deleted u1 <sam@example.test>", "user u1",
+			"audit member.account_deleted by u1 <> of u1 from <>"}
+		if fail {
+			want = nil
+			if err == nil {
+				t.Error("DeleteAccount() = nil when the event could not be written, want the error")
+			}
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(store.writes, "\n"); got != strings.Join(want, "\n") {
+			t.Errorf("writes (event fails: %v):\n%s\nwant:\n%s", fail, got, strings.Join(want, "\n"))
+		}
+	}
+}
+
 func TestDeleteAccountOfNobody(t *testing.T) {
 	err := NewService(&fakeStore{}, Config{}).DeleteAccount(t.Context(), "gone")
 	if got, want := apperr.CodeOf(err), apperr.Unauthenticated; got != want {
