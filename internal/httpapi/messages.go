@@ -39,4 +39,5 @@ const (
 	msgNoSuchList      messages.Key = "api.staff.noSuchList"
 	msgOpenOrReviewed  messages.Key = "api.staff.openOrReviewed"
 	msgSayIfOffered    messages.Key = "api.staff.sayIfOffered"
+	msgSayIfOn         messages.Key = "api.webhooks.sayIfOn"
 )

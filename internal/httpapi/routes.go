@@ -173,6 +173,17 @@ func (s *server) routes(rt *router) {
 			rt.handle("GET /api/staff/android-waitlist", s.staffOnly(s.staffWaitlist))
 			rt.handle("GET /api/staff/android-waitlist/export", s.staffOnly(s.staffWaitlistExport))
 		}
+		// Outbound webhooks to the operator's systems: admins set up the endpoints and watch and
+		// repeat the deliveries.
+		if s.webhooks != nil {
+			rt.handle("GET /api/staff/webhooks", s.adminOnly(s.staffWebhooks))
+			rt.handle("POST /api/staff/webhooks", s.adminOnly(s.staffCreateWebhook))
+			rt.handle("PUT /api/staff/webhooks/{endpointId}", s.adminOnly(s.staffUpdateWebhook))
+			rt.handle("DELETE /api/staff/webhooks/{endpointId}", s.adminOnly(s.staffDeleteWebhook))
+			rt.handle("POST /api/staff/webhooks/{endpointId}/secret", s.adminOnly(s.staffRotateWebhookSecret))
+			rt.handle("GET /api/staff/webhooks/{endpointId}/deliveries", s.adminOnly(s.staffWebhookDeliveries))
+			rt.handle("POST /api/staff/webhooks/{endpointId}/deliveries/{deliveryId}/resend", s.adminOnly(s.staffResendWebhook))
+		}
 		rt.handle("GET /api/user/picture", s.signedIn(s.myPicture))
 		// Coaches' portraits, public like the coaches' other media.
 		rt.handle("GET /media/{file}", s.portrait)

@@ -63,6 +63,9 @@ type Deps struct {
 	Waitlist Waitlist
 	// Insights makes the staff's reports; its routes exist only when it is set, with Backoffice.
 	Insights Insights
+	// Webhooks is the admins' set-up of outbound webhooks; its routes exist only when it is set and
+	// Backoffice is too.
+	Webhooks Webhooks
 	// Payment decides per request whether the plan and payment are offered.
 	Payment billing.Variant
 	// PublicURL is the address members reach the app at.
@@ -94,6 +97,7 @@ type server struct {
 	privacy       Privacy
 	waitlist      Waitlist
 	insights      Insights
+	webhooks      Webhooks
 	brand         string // names the files people download
 	bodyLimit     int64
 	billing       Billing
@@ -135,7 +139,7 @@ func newServer(d Deps) (*server, *router, error) {
 	}
 	s.billing, s.backoffice, s.media, s.bodyLimit = d.Billing, d.Backoffice, d.Media, d.BodyLimit
 	s.emailVerification = d.EmailVerification
-	s.privacy, s.waitlist, s.insights, s.brand = d.Privacy, d.Waitlist, d.Insights, d.Runtime.BrandName
+	s.privacy, s.waitlist, s.insights, s.webhooks, s.brand = d.Privacy, d.Waitlist, d.Insights, d.Webhooks, d.Runtime.BrandName
 	if s.backoffice != nil && s.media == nil {
 		return nil, nil, errors.New("httpapi: the staff routes need the media store")
 	}

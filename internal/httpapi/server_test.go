@@ -75,6 +75,7 @@ type testServer struct {
 	ready   *fakeReadiness
 	db      *sqlstore.DB
 	auth    *auth.Service
+	hooks   *insights.Webhooks
 	deps    Deps            // what the handler was built from
 	key     *rsa.PrivateKey // signs the bearer tokens the test's identity provider would issue
 }
@@ -121,6 +122,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 	ts.auth = authService
 	onboardingService := onboarding.NewService(db, testSurvey, time.Now)
 	coachingService := coaching.NewService(db, onboardingService, time.Now)
+	ts.hooks = insights.NewWebhooks(db, insights.WebhooksConfig{})
 	ts.deps = Deps{
 		Log:        log,
 		Ready:      ts.ready,
@@ -137,6 +139,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 		Privacy:    privacy.NewService(db, privacy.Config{Survey: testSurvey}),
 		Waitlist:   waitlist.NewService(db, time.Now),
 		Insights:   insights.NewService(db, testSurvey, time.Now),
+		Webhooks:   ts.hooks,
 	}
 	h, err := NewHandler(ts.deps)
 	if err != nil {

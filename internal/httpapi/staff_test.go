@@ -59,6 +59,13 @@ var staffRoutes = []struct {
 	{"GET", "/api/staff/insights/campaigns", false, "", ""},
 	{"GET", "/api/staff/insights/campaigns/export", false, "", ""},
 	{"GET", "/api/staff/insights/members/export", true, "", ""},
+	{"GET", "/api/staff/webhooks", true, "", ""},
+	{"POST", "/api/staff/webhooks", true, "application/json", `{"url":"https://crm.example.com/in","description":"","events":["member.paid"],"active":true}`},
+	{"PUT", "/api/staff/webhooks/{endpointId}", true, "application/json", `{"url":"https://crm.example.com/in","description":"","events":["member.paid"],"active":false}`},
+	{"POST", "/api/staff/webhooks/{endpointId}/secret", true, "", ""},
+	{"GET", "/api/staff/webhooks/{endpointId}/deliveries", true, "", ""},
+	{"POST", "/api/staff/webhooks/{endpointId}/deliveries/{deliveryId}/resend", true, "", ""},
+	{"DELETE", "/api/staff/webhooks/{endpointId}", true, "", ""},
 }
 
 // coachInputJSON is a coach as an admin writes them.
@@ -123,7 +130,7 @@ func TestStaffRoutesAuthorization(t *testing.T) {
 	}
 	for _, route := range staffRoutes {
 		path := strings.NewReplacer("{userId}", memberID, "{coachId}", "tess", "{planId}", "steady",
-			"{followUpId}", strconv.FormatInt(followUp.ID, 10)).Replace(route.path)
+			"{followUpId}", strconv.FormatInt(followUp.ID, 10), "{endpointId}", "sweep-endpoint", "{deliveryId}", "sweep-delivery").Replace(route.path)
 		for _, a := range actors {
 			header := maps.Clone(a.header)
 			var body io.Reader

@@ -678,6 +678,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every webhook endpoint (admins)
+         * @description The endpoints events are sent to, oldest first. Their secrets are never shown again after they are made.
+         */
+        get: operations["staffWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint (admins)
+         * @description Events from now on that the endpoint asks for are sent to it, signed with its new secret, which this answer shows once. Recorded in the audit log.
+         */
+        post: operations["staffCreateWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a webhook endpoint (admins)
+         * @description Replaces the address, description, events and whether it is on; the secret stays. Deliveries waiting for it go to the new address. Recorded in the audit log.
+         */
+        put: operations["staffUpdateWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint (admins)
+         * @description The endpoint goes with its deliveries and their log; nothing still waiting for it is sent. Recorded in the audit log.
+         */
+        delete: operations["staffDeleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/webhooks/{endpointId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a webhook endpoint a new secret (admins)
+         * @description Every attempt from now on, retries included, is signed with the new secret, which this answer shows once. Recorded in the audit log.
+         */
+        post: operations["staffRotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint's deliveries (admins)
+         * @description The newest 50 deliveries to the endpoint, newest first, each with its newest attempts. They show the event's type and id and how sending went, never the event's body.
+         */
+        get: operations["staffWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/webhooks/{endpointId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again (admins)
+         * @description The same event, with the same id and body, is due to the endpoint now, with its retries starting afresh; its earlier attempts stay in its log. Recorded in the audit log with the event's member.
+         */
+        post: operations["staffResendWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/picture": {
         parameters: {
             query?: never;
@@ -1600,6 +1717,73 @@ export interface components {
             campaigns: components["schemas"]["CampaignRow"][];
             origins: components["schemas"]["OriginRow"][];
             minCellSize: number;
+        };
+        /**
+         * @description What a member did. docs/webhooks.md describes each event's body.
+         * @enum {string}
+         */
+        WebhookEventType: "member.signed_up" | "member.survey_completed" | "member.coach_chosen" | "member.paid" | "member.deleted";
+        WebhookEndpoint: {
+            endpointId: string;
+            /** @description Where events are sent: an absolute http or https URL. */
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Events are sent to it. A paused endpoint gets nothing new; what waits for it goes out when it is on again. */
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookEndpoints: {
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookEndpointWithSecret: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** @description The secret every delivery is signed with (docs/webhooks.md). It is shown this once. */
+            secret: string;
+        };
+        WebhookEndpointRequest: {
+            url: string;
+            description?: string;
+            events: components["schemas"]["WebhookEventType"][];
+            active: boolean;
+        };
+        WebhookAttempt: {
+            /** Format: date-time */
+            at: string;
+            /** @description The endpoint's HTTP status; null when it gave none. */
+            statusCode: number | null;
+            durationMs: number;
+            /** @description Why the attempt failed; empty when the endpoint took the event. */
+            error: string;
+        };
+        WebhookDelivery: {
+            deliveryId: string;
+            /** @description The event's id, which the receiver de-duplicates by. */
+            eventId: string;
+            eventType: components["schemas"]["WebhookEventType"];
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** @description Attempts since the delivery was written, or last sent again. */
+            attempts: number;
+            lastStatusCode: number | null;
+            lastError: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next; null once it is finished.
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description The newest attempts, newest first. */
+            log: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveries: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
         };
     };
     responses: {
@@ -3227,6 +3411,300 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description The caller is signed in but is not staff. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoints"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffCreateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There are as many endpoints as there may be. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffUpdateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No webhook has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffDeleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No webhook has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffRotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new signing secret, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No webhook has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveries"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No webhook has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    staffResendWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is signed in but is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No webhook has that id, or the delivery is not one of its own. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
