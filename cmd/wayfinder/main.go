@@ -227,13 +227,21 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	case demoKeyFile(cfg) != "":
 		log.Info("the server's secrets are encrypted with this demo's own key; keep it with the database", "key_file", demoKeyFile(cfg))
 	case cfg.SecretKey == nil && cfg.SecretKeyFile == "":
-		log.Warn("the server's secrets (signing keys, client secret) are stored unencrypted: a copy of the database could sign tokens; set WAYFINDER_SECRET_KEY (see docs/deploying.md)")
+		log.Warn("the server's secrets (signing keys, client secret, webhook secrets) are stored unencrypted: a copy of the database could sign tokens; set WAYFINDER_SECRET_KEY (see docs/deploying.md)")
 	}
 	// During a rolling deploy a newer build may have expanded the schema already: this one serves on
 	// it until it is replaced, and says so once.
-	if st, err := db.SchemaStatus(ctx); err == nil && st.Ahead() {
+	st, err := db.SchemaStatus(ctx)
+	if err == nil && st.Ahead() {
 		log.Warn("the database schema is ahead of this build, by migrations that only add: serving on it; replace this build with the newer one",
 			"schema_version", st.Current, "build_version", st.Latest)
+	}
+	// The webhooks' secrets are opened now, like the signing keys, so a key that opens none of them
+	// stops the start here rather than failing deliveries later.
+	if err == nil && st.Readable() {
+		if err := db.OpenWebhookSecrets(ctx); err != nil {
+			return fmt.Errorf("opening the webhooks' signing secrets: %w", err)
+		}
 	}
 
 	ln, err := net.Listen("tcp", cfg.Listen)
@@ -252,13 +260,17 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 
+	// Webhooks exist before sign-in too: a sign-up writes its event in the transaction that makes
+	// the account. Nothing is sent until an admin sets up an endpoint.
+	webhooks := insights.NewWebhooks(db, insights.WebhooksConfig{Log: log})
+
 	// Sign-ups are counted where they happen: the embedded provider's sign-up page, or a member an
 	// external provider sends here for the first time.
 	signups := prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "wayfinder_signups_total",
 		Help: "Accounts made: on the embedded provider's sign-up page, or first seen from an external provider.",
 	})
-	authService, provider, err := signIn(ctx, cfg, db, email.outbox, log, ln.Addr(), signups.Inc)
+	authService, provider, err := signIn(ctx, cfg, db, email.outbox, log, ln.Addr(), signups.Inc, webhooks)
 	if err != nil {
 		ln.Close()
 		return err
@@ -297,11 +309,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		buildInfo(db.Dialect()),
 		signups,
 		outboxDepth(db),
+		webhookOutboxDepth(db),
 	)
 	// Deferred after db.Close, so it runs first: the database stays open until the worker has
 	// recorded the email it was sending.
 	stopMail := email.start(ctx, log, registry)
 	defer stopMail(cfg.ShutdownTimeout)
+	stopWebhooks := startWebhooks(ctx, webhooks, log, registry)
+	defer stopWebhooks(cfg.ShutdownTimeout)
 	features := map[string]bool{}
 	accountURL := ""
 	if provider != nil {
@@ -317,9 +332,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	})
 	registry.MustRegister(disclosures)
 	onboardingService.OnSafetyDisclosure(disclosures.Inc)
+	onboardingService.ReportTo(webhooks)
 	coachingService := coaching.NewService(db, onboardingService, time.Now)
+	coachingService.ReportTo(webhooks)
 	payments := newPayments(cfg, log)
 	billingService := billing.NewService(db, onboardingService, payments.provider, time.Now)
+	billingService.ReportTo(webhooks)
 	// Paying needs a confirmed email where this server's own sign-in emails the link through a
 	// real mail server. Without one, in a demo that prints its emails or with mail off, paying
 	// stays open to everyone: a demo, or an operator who has not set up SMTP, is never stuck.
@@ -328,7 +346,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	// A member's copy of their data and the closing of their account. The embedded provider's
 	// sign-in records of the member go with the account; an external provider keeps its own.
-	privacyConfig := privacy.Config{Survey: def, Payments: payments.provider, Now: time.Now}
+	privacyConfig := privacy.Config{Survey: def, Payments: payments.provider, Events: webhooks, Now: time.Now}
 	if provider != nil {
 		privacyConfig.SignIn = provider.Accounts
 	}
@@ -354,6 +372,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Privacy:         privacy.NewService(db, privacyConfig),
 		Waitlist:        waitlist.NewService(db, time.Now),
 		Insights:        insights.NewService(db, def, time.Now),
+		Webhooks:        webhooks,
 		StripeEvents:    payments.events,
 		TestCheckouts:   payments.testCheckouts,
 		Payment:         paymentVariant(cfg),

@@ -22,8 +22,9 @@ import (
 // external one is configured (then it returns a nil provider), which queues its emails in outbox
 // (nil: none are sent, as for the command line). backChannel is the address this
 // server itself listens on: with the embedded provider the sign-in client calls the token
-// endpoint there, not through the public URL, which may not be reachable from inside.
-func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.Mailer, log *slog.Logger, backChannel net.Addr, onSignUp func()) (*auth.Service, *idp.Provider, error) {
+// endpoint there, not through the public URL, which may not be reachable from inside. signUps
+// hears of every member who signs up, in the transaction that makes their account (nil: no one).
+func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.Mailer, log *slog.Logger, backChannel net.Addr, onSignUp func(), signUps auth.SignUps) (*auth.Service, *idp.Provider, error) {
 	public := cfg.PublicURL.String()
 	audience := cfg.OIDCAudience
 	if audience == "" {
@@ -36,6 +37,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 		RolesClaim:     cfg.OIDCRolesClaim,
 		OnUserCreated:  onSignUp,
 		PaymentOffered: paymentVariant(cfg).On,
+		SignUps:        signUps,
 		CookieSecure:   cfg.CookieSecure(),
 		IdleTimeout:    cfg.SessionIdleTimeout,
 		StaffIdle:      cfg.StaffIdleTimeout,
@@ -61,6 +63,7 @@ func signIn(ctx context.Context, cfg config.Config, db *sqlstore.DB, outbox idp.
 			BrandName:       cfg.BrandName,
 			SignupsPerHour:  cfg.SignupsPerHour,
 			OnSignUp:        onSignUp,
+			SignUps:         signUps,
 			Mail:            outbox,
 		}, db, log)
 		if err != nil {

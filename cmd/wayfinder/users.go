@@ -50,7 +50,7 @@ func users(ctx context.Context, args []string, getenv func(string) string, stdin
 		return fmt.Errorf("WAYFINDER_LISTEN (--listen): %w", err)
 	}
 	cfg.WithListener(addr)
-	_, provider, err := signIn(ctx, cfg, db, nil, newLogger("warn", stderr), addr, nil)
+	_, provider, err := signIn(ctx, cfg, db, nil, newLogger("warn", stderr), addr, nil, nil)
 	if err != nil {
 		return err
 	}
