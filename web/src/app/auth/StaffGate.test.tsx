@@ -68,10 +68,11 @@ describe('the staff app’s gate (/staff)', () => {
       ['Audit log', '/staff/audit'],
       ['Staff', '/staff/accounts'],
       ['Plans', '/staff/plans'],
+      ['Webhooks', '/staff/webhooks'],
     ]);
   });
 
-  it.each(['/staff/audit', '/staff/accounts', '/staff/plans', '/staff/coaches/new'])(
+  it.each(['/staff/audit', '/staff/accounts', '/staff/plans', '/staff/coaches/new', '/staff/webhooks', '/staff/webhooks/w-1'])(
     'shows staff a short note at the admin page %s, and asks the server nothing for it',
     async (path) => {
       const { requests } = serveAs(staffMe);

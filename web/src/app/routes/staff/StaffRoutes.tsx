@@ -30,6 +30,8 @@ const CoachFormPage = staffPage(() => import('@/features/backoffice/coaches/Coac
 const AuditPage = staffPage(() => import('@/features/backoffice/audit/AuditPage').then((m) => m.AuditPage));
 const StaffAccountsPage = staffPage(() => import('@/features/backoffice/accounts/StaffAccountsPage').then((m) => m.StaffAccountsPage));
 const PlansPage = staffPage(() => import('@/features/backoffice/plans/PlansPage').then((m) => m.PlansPage));
+const WebhooksPage = staffPage(() => import('@/features/backoffice/webhooks/WebhooksPage').then((m) => m.WebhooksPage));
+const WebhookPage = staffPage(() => import('@/features/backoffice/webhooks/WebhooksPage').then((m) => m.WebhookPage));
 // ── End of the admin pages' declarations. ──
 
 /**
@@ -77,6 +79,18 @@ function StaffPages() {
           <AdminOnly>
             <PlansPage />
           </AdminOnly>
+        </Route>
+        <Route path={staffPaths.webhooks}>
+          <AdminOnly>
+            <WebhooksPage />
+          </AdminOnly>
+        </Route>
+        <Route path={staffPaths.webhook}>
+          {(params) => (
+            <AdminOnly>
+              <WebhookPage key={params.endpointId} endpointId={params.endpointId} />
+            </AdminOnly>
+          )}
         </Route>
         {/* ── End of the admin pages' routes. ── */}
         <Route component={StaffNotFound} />

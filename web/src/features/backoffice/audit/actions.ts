@@ -24,6 +24,11 @@ const actionNames: Readonly<Record<string, MessageKey<typeof staffAuditMessages>
   'android_waitlist.view': 'action.android_waitlist.view',
   'android_waitlist.export': 'action.android_waitlist.export',
   'members.export': 'action.members.export',
+  'webhook.create': 'action.webhook.create',
+  'webhook.update': 'action.webhook.update',
+  'webhook.rotate_secret': 'action.webhook.rotate_secret',
+  'webhook.delete': 'action.webhook.delete',
+  'webhook.resend': 'action.webhook.resend',
 };
 
 /** actionText says what an audit entry's action was, in words; an action it doesn't know stays as it is. */

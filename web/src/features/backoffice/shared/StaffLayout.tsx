@@ -35,6 +35,7 @@ const navItems: readonly NavItem[] = [
   { to: staffPaths.audit, label: 'navAudit', admin: true, matches: under(staffPaths.audit) },
   { to: staffPaths.accounts, label: 'navStaff', admin: true, matches: under(staffPaths.accounts) },
   { to: staffPaths.plans, label: 'navPlans', admin: true, matches: under(staffPaths.plans) },
+  { to: staffPaths.webhooks, label: 'navWebhooks', admin: true, matches: under(staffPaths.webhooks) },
 ];
 
 /**

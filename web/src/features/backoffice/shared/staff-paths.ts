@@ -17,6 +17,9 @@ export const staffPaths = {
   audit: `${root}/audit`,
   accounts: `${root}/accounts`,
   plans: `${root}/plans`,
+  /** webhooks are the admins' endpoints for events to the operator's systems; webhook is one's page. */
+  webhooks: `${root}/webhooks`,
+  webhook: `${root}/webhooks/:endpointId`,
   /** androidWaitlist is the members who asked to hear when the app is on Android (staff and admins). */
   androidWaitlist: `${root}/android-waitlist`,
   /** insights is the sign-up funnel and the campaigns (staff and admins); its filters are in the query. */
@@ -26,6 +29,11 @@ export const staffPaths = {
 /** memberPath is the address of one member's page. */
 export function memberPath(userId: string): string {
   return `${root}/members/${encodeURIComponent(userId)}`;
+}
+
+/** webhookPath is the address of one webhook's page. */
+export function webhookPath(endpointId: string): string {
+  return `${root}/webhooks/${encodeURIComponent(endpointId)}`;
 }
 
 /** coachPath is the address of one coach's form. */
