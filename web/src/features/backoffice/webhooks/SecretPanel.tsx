@@ -13,7 +13,7 @@ interface SecretPanelProps {
 /**
  * SecretPanel shows a webhook's signing secret the one time the server gives it: after the webhook
  * is added, or given a new secret. Its heading takes focus when it appears, so a screen reader
- * reads it at once; the secret is in a read-only field that selects whole when focused, beside a
+ * reads it at once; the secret is in a read-only text area that selects whole when focused, beside a
  * button that copies it. The page drops the secret when the admin says they have saved it.
  */
 export function SecretPanel({ secret, onDone }: SecretPanelProps) {
@@ -46,10 +46,12 @@ export function SecretPanel({ secret, onDone }: SecretPanelProps) {
           {t('secretLabel')}
         </label>
         <div className={styles.secretRow}>
-          <input
+          {/* A text area, not an input: on a phone the whole secret wraps into view. */}
+          <textarea
             id={`${id}-secret`}
             className={`${shared.control} ${styles.secretValue}`}
             value={secret}
+            rows={2}
             readOnly
             spellCheck={false}
             autoComplete="off"

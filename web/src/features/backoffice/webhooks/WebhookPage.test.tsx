@@ -69,8 +69,11 @@ describe('a webhook’s page', () => {
     expect(within(first!).getByRole('rowheader')).toHaveTextContent('Signed up');
     expect(within(first!).getByText('e-failed', { selector: 'code' })).toBeInTheDocument();
     expect(within(first!).getByText('Gave up')).toBeInTheDocument();
-    expect(within(first!).getByText('Attempts (2)')).toBeInTheDocument();
-    expect(within(first!).getByText(/no answer within 10s/)).toBeInTheDocument();
+    expect(within(first!).getByText('2')).toBeInTheDocument();
+    expect(within(first!).getByText('See each try')).toBeInTheDocument();
+    // A status says what went wrong; words are added only where there was none.
+    expect(within(first!).getByText('no answer within 10s')).toBeInTheDocument();
+    expect(within(first!).queryByText('answered with status 500')).not.toBeInTheDocument();
     expect(within(first!).getByText('None')).toBeInTheDocument();
     expect(within(second!).getByText('Delivered')).toBeInTheDocument();
     expect(within(second!).getByText('204')).toBeInTheDocument();

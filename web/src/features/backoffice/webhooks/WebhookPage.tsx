@@ -187,22 +187,34 @@ function Settings({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-/** Attempts lists a delivery's newest attempts, folded away until asked for. */
+/**
+ * reasonOf is what to say of a failure besides its status code: an error status says enough on its
+ * own, so the server's words are shown when there was no answer, or a redirect that was not followed.
+ */
+function reasonOf(statusCode: number | null, error: string): string {
+  return statusCode !== null && statusCode >= 400 ? '' : error;
+}
+
+/** Attempts is a delivery's count of attempts, and its newest attempts folded away until asked for. */
 function Attempts({ delivery }: { delivery: WebhookDelivery }) {
   const t = useT(staffWebhooksMessages);
-  if (delivery.log.length === 0) return <span>{delivery.attempts}</span>;
   return (
-    <details className={styles.log}>
-      <summary>{t('attemptsLog', { count: delivery.attempts })}</summary>
-      <ol>
-        {delivery.log.map((a, i) => (
-          <li key={`${a.at}-${i}`}>
-            <time dateTime={a.at}>{formatDateTime(a.at)}</time>: {a.statusCode ?? t('noAnswer')}, {t('attemptTook', { n: a.durationMs })}
-            {a.error ? <span className={styles.reason}>{a.error}</span> : null}
-          </li>
-        ))}
-      </ol>
-    </details>
+    <span className={styles.attempts}>
+      <span>{delivery.attempts}</span>
+      {delivery.log.length > 0 ? (
+        <details className={styles.log}>
+          <summary>{t('attemptsLog')}</summary>
+          <ol>
+            {delivery.log.map((a, i) => (
+              <li key={`${a.at}-${i}`}>
+                <time dateTime={a.at}>{formatDateTime(a.at)}</time>: {a.statusCode ?? t('noAnswer')}, {t('attemptTook', { n: a.durationMs })}
+                {reasonOf(a.statusCode, a.error) ? <span className={styles.reason}>{a.error}</span> : null}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </span>
   );
 }
 
@@ -217,7 +229,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
     <tr>
       <th scope="row">
         <span className={styles.eventName}>{t(eventWords[delivery.eventType].name)}</span>
-        <time className={shared.muted} dateTime={delivery.createdAt}>
+        <time className={styles.when} dateTime={delivery.createdAt}>
           {formatDateTime(delivery.createdAt)}
         </time>
       </th>
@@ -237,7 +249,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
         <Label>{t('colLastAnswer')}</Label>
         <span>
           {lastAnswer}
-          {delivery.lastError ? <span className={styles.reason}>{delivery.lastError}</span> : null}
+          {reasonOf(delivery.lastStatusCode, delivery.lastError) ? <span className={styles.reason}>{delivery.lastError}</span> : null}
         </span>
       </td>
       <td>

@@ -85,6 +85,7 @@ describe('the webhooks page', () => {
     const field = screen.getByRole('textbox', { name: 'Signing secret' });
     expect(field).toHaveValue(secret);
     expect(field).toHaveAttribute('readonly');
+    expect(field.tagName).toBe('TEXTAREA');
     await user.click(screen.getByRole('button', { name: 'Copy secret' }));
     expect(await screen.findByText('Copied.')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(secret);
