@@ -259,10 +259,10 @@ for (const { name, viewport } of widths) {
       await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
       const nav = page.getByRole('navigation', { name: 'Staff' });
       await expect(nav.getByRole('link', { name: 'Coaches' })).toBeVisible();
-      for (const adminLink of ['Audit log', 'Staff', 'Plans']) await expect(nav.getByRole('link', { name: adminLink, exact: true })).toHaveCount(0);
+      for (const adminLink of ['Audit log', 'Staff', 'Plans', 'Webhooks']) await expect(nav.getByRole('link', { name: adminLink, exact: true })).toHaveCount(0);
       await expectNoAxeViolations(page);
 
-      for (const path of ['/staff/audit', '/staff/accounts', '/staff/plans', '/staff/coaches/new']) {
+      for (const path of ['/staff/audit', '/staff/accounts', '/staff/plans', '/staff/webhooks', '/staff/coaches/new']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: 'This is for administrators' })).toBeVisible();
         await expect(page.getByRole('table')).toHaveCount(0);
