@@ -384,21 +384,18 @@ func (s *DB) ResendWebhookDelivery(ctx context.Context, id string, now, giveUpAt
 
 // DeleteFinishedWebhooks deletes the deliveries delivered or given up before cutoff, with their
 // attempts, then the events older than cutoff that have no delivery left; it returns how many
-// deliveries it deleted. Pending deliveries and their events are never touched.
+// deliveries it deleted. Pending deliveries and their events are never touched. The two deletes
+// need no transaction between them: an event left behind by the first alone is deleted next time.
 func (s *DB) DeleteFinishedWebhooks(ctx context.Context, cutoff time.Time) (int64, error) {
-	var n int64
-	err := s.InTx(ctx, func(ctx context.Context) error {
-		q := s.conn(ctx)
-		res, err := q.ExecContext(ctx, `DELETE FROM webhook_deliveries WHERE finished_at < $1`, utc(cutoff))
-		if n, err = rowsAffected(res, err, "delete old webhook deliveries"); err != nil {
-			return err
-		}
-		_, err = q.ExecContext(ctx, `
-			DELETE FROM webhook_events
-			WHERE created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id)`, utc(cutoff))
-		return classify(err, "delete old webhook events")
-	})
-	return n, err
+	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM webhook_deliveries WHERE finished_at < $1`, utc(cutoff))
+	n, err := rowsAffected(res, err, "delete old webhook deliveries")
+	if err != nil {
+		return 0, err
+	}
+	_, err = s.conn(ctx).ExecContext(ctx, `
+		DELETE FROM webhook_events
+		WHERE created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id)`, utc(cutoff))
+	return n, classify(err, "delete old webhook events")
 }
 
 // DeleteWebhookEventsOf deletes every webhook event about the member, and through the foreign keys
