@@ -49,6 +49,10 @@ type myProfileJSON struct {
 	SignedUpAt    time.Time `json:"signedUpAt"`
 	// HasPicture says a profile picture is kept; the picture itself is GET /api/user/picture.
 	HasPicture bool `json:"hasPicture"`
+	// SignedUpFrom is the host of the site the member came from ("direct", or "" when not kept);
+	// PaymentOfferedAtSignUp whether the site they signed up on offered payment (null when not kept).
+	SignedUpFrom           string `json:"signedUpFrom"`
+	PaymentOfferedAtSignUp *bool  `json:"paymentOfferedAtSignUp"`
 }
 
 type myAnswersJSON struct {
@@ -117,7 +121,8 @@ func myDataOf(e privacy.Export) myDataJSON {
 	out := myDataJSON{
 		ExportedAt: e.ExportedAt.UTC(),
 		Profile: myProfileJSON{UserID: u.ID, Email: u.Email, EmailVerified: u.EmailVerified, FirstName: u.FirstName,
-			LastName: u.LastName, Device: u.Device, SignedUpAt: u.CreatedAt.UTC(), HasPicture: u.PictureVersion != ""},
+			LastName: u.LastName, Device: u.Device, SignedUpAt: u.CreatedAt.UTC(), HasPicture: u.PictureVersion != "",
+			SignedUpFrom: e.SignUp.Origin, PaymentOfferedAtSignUp: e.SignUp.PaymentOffered},
 		Answers:           make([]myAnswersJSON, 0, len(e.Answers)),
 		AnswerHistory:     make([]myAnswerVersionJSON, 0, len(e.AnswerHistory)),
 		Progress:          make([]myProgressJSON, 0, len(e.Progress)),

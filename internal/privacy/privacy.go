@@ -48,6 +48,8 @@ type Store interface {
 	SafetyDisclosures(ctx context.Context, userID string) ([]onboarding.SafetyDisclosure, error)
 	// AndroidWaitlistEntry returns the member's place on the Android waitlist, or NotFound.
 	AndroidWaitlistEntry(ctx context.Context, userID string) (waitlist.Entry, error)
+	// MemberSignUp returns where the member came from when they signed up and the payment variant.
+	MemberSignUp(ctx context.Context, userID string) (SignUp, error)
 
 	// DataExportsSince counts the member's copies made after since, and returns when the oldest of
 	// them was made; RecordDataExport records one made at at, forgetting the member's records from
@@ -183,6 +185,15 @@ type Export struct {
 	// AndroidWaitlist is the member's place on the Android waitlist: the address they gave, the
 	// consent they agreed to and when; nil when they are not on it.
 	AndroidWaitlist *waitlist.Entry
+	SignUp          SignUp
+}
+
+// SignUp is what was kept of the member's sign-up for the campaigns report: the host of the site
+// they came from ("direct" for none, "" when not recorded), and whether the site they signed up on
+// offered payment (nil when not recorded).
+type SignUp struct {
+	Origin         string
+	PaymentOffered *bool
 }
 
 // CoachSpell is a time a coach was the member's.
@@ -270,6 +281,9 @@ func (s *Service) gather(ctx context.Context, userID string, e *Export) error {
 		return err
 	}
 	if e.Payment, err = s.payment(ctx, userID); err != nil {
+		return err
+	}
+	if e.SignUp, err = s.store.MemberSignUp(ctx, userID); err != nil {
 		return err
 	}
 	e.Consents = []Consent{termsConsent(e.Answers, e.AnswerHistory)}

@@ -25,6 +25,7 @@ var t0 = time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
 // states Subscription answers one after the other (the last one from then on).
 type fakeStore struct {
 	user    account.User
+	signUp  SignUp
 	subs    []billing.Subscription
 	exports []time.Time
 	writes  []string
@@ -94,6 +95,8 @@ func (f *fakeStore) PlanByID(_ context.Context, id string) (billing.Plan, error)
 func (f *fakeStore) SafetyDisclosures(context.Context, string) ([]onboarding.SafetyDisclosure, error) {
 	return nil, nil
 }
+func (f *fakeStore) MemberSignUp(context.Context, string) (SignUp, error) { return f.signUp, nil }
+
 func (f *fakeStore) AndroidWaitlistEntry(context.Context, string) (waitlist.Entry, error) {
 	switch {
 	case f.waitlistErr != nil:

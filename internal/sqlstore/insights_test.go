@@ -123,6 +123,14 @@ func TestFunnel(t *testing.T) {
 				t.Fatal(err)
 			}
 
+			// The member's own data export tells what was kept of their sign-up.
+			if su, err := db.MemberSignUp(ctx, kinds["android"][0].ID); err != nil || su.Origin != "search.example" || su.PaymentOffered == nil || !*su.PaymentOffered {
+				t.Errorf("MemberSignUp(android) = %+v, %v; want search.example, payment offered", su, err)
+			}
+			if su, err := db.MemberSignUp(ctx, kinds["silent"][0].ID); err != nil || su.Origin != "" || su.PaymentOffered != nil {
+				t.Errorf("MemberSignUp(silent) = %+v, %v; want nothing recorded", su, err)
+			}
+
 			svc := insights.NewService(db, def, time.Now)
 			all := insights.Filter{From: signedUp.Add(-time.Hour), To: time.Now().Add(time.Hour)}
 			got, err := svc.Funnel(ctx, all)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"wayfinder/internal/onboarding"
+	"wayfinder/internal/privacy"
 )
 
 // MemberAnswerHistory returns every distinct state of every answer of a member, oldest first, each
@@ -91,4 +92,20 @@ func (s *DB) DeleteLoginAttempts(ctx context.Context, keys ...string) (int64, er
 func (s *DB) DeleteMailTo(ctx context.Context, recipient string) (int64, error) {
 	res, err := s.conn(ctx).ExecContext(ctx, `DELETE FROM mail_outbox WHERE lower(recipient) = lower($1)`, recipient)
 	return rowsAffected(res, err, "remove the emails to the member")
+}
+
+// MemberSignUp returns what RecordArrival kept of the member's sign-up.
+func (s *DB) MemberSignUp(ctx context.Context, userID string) (privacy.SignUp, error) {
+	var (
+		su      privacy.SignUp
+		offered sql.NullBool
+	)
+	err := s.conn(ctx).QueryRowContext(ctx, `SELECT origin_register, payment_offered FROM users WHERE id = $1`, userID).Scan(&su.Origin, &offered)
+	if err != nil {
+		return privacy.SignUp{}, classify(err, "read the member's sign-up")
+	}
+	if offered.Valid {
+		su.PaymentOffered = &offered.Bool
+	}
+	return su, nil
 }

@@ -1514,6 +1514,10 @@ export interface components {
                 signedUpAt: string;
                 /** @description A profile picture is kept (GET /api/user/picture serves it); the picture is not part of the file. */
                 hasPicture: boolean;
+                /** @description The host of the site you came from when you signed up, direct when none, or empty when it was not recorded. Only the host is kept. */
+                signedUpFrom: string;
+                /** @description Whether the site you signed up on offered plans and payment; null when not recorded. */
+                paymentOfferedAtSignUp: boolean | null;
             };
             /** @description The member's current answers, one record per step, in the order the survey asks them. */
             answers: {
