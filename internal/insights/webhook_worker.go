@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"wayfinder/internal/outbox"
 )
 
 // Outgoing is one attempt at a delivery, as a Poster sends it: a POST of Body to URL with the
@@ -105,48 +107,10 @@ func NewWebhookWorker(w *Webhooks, c WebhookWorkerConfig) *WebhookWorker {
 	return &WebhookWorker{hooks: w, c: c}
 }
 
-// After a nudge the worker looks again after firstChase, then twice as long each time up to
-// maxChase: the event that nudged it may belong to a transaction that has not committed yet, and
-// should still go out within a second or so of the commit, not at the next poll.
-const (
-	firstChase = 20 * time.Millisecond
-	maxChase   = 800 * time.Millisecond
-)
-
-// cleanupEvery is how often the worker deletes old finished deliveries.
-const cleanupEvery = time.Hour
-
 // Run sends due deliveries until ctx ends. An attempt under way when ctx ends is still finished
 // and recorded (within Timeout), so a shutdown neither cuts a delivery short nor sends it twice.
 func (ww *WebhookWorker) Run(ctx context.Context) {
-	var chase time.Duration
-	var cleaned time.Time
-	for {
-		ww.drain(ctx)
-		if ctx.Err() != nil {
-			return
-		}
-		if now := ww.c.Now(); now.Sub(cleaned) >= cleanupEvery {
-			ww.cleanup(ctx, now)
-			cleaned = now
-		}
-		wait := ww.c.PollInterval
-		if chase > 0 && chase <= maxChase {
-			wait, chase = min(chase, wait), chase*2
-		} else {
-			chase = 0
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return
-		case <-ww.hooks.wake:
-			t.Stop()
-			chase = firstChase
-		case <-t.C:
-		}
-	}
+	outbox.Loop{PollInterval: ww.c.PollInterval, Now: ww.c.Now, Wake: ww.hooks.wake, Drain: ww.drain, Cleanup: ww.cleanup}.Run(ctx)
 }
 
 // drain sends due deliveries one at a time until none is due, the store fails, or ctx ends.

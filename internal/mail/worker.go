@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"wayfinder/internal/outbox"
 )
 
 // Sender delivers one message. id is the message's id in the outbox, the same on every attempt,
@@ -105,18 +107,6 @@ func NewWorker(o *Outbox, c WorkerConfig) *Worker {
 	return &Worker{outbox: o, c: c}
 }
 
-// After a nudge the worker looks again after firstChase, then twice as long each time up to
-// maxChase, whatever it found: the enqueue that nudged it may belong to a transaction that has not
-// committed yet (and nudges that come together are one), and its message should still go out
-// within a second or so of the commit, not at the next poll.
-const (
-	firstChase = 20 * time.Millisecond
-	maxChase   = 800 * time.Millisecond
-)
-
-// cleanupEvery is how often the worker deletes old records of sent and given-up messages.
-const cleanupEvery = time.Hour
-
 // Run sends due messages until ctx ends. A message being sent when ctx ends is still finished and
 // recorded (within SendTimeout), so a shutdown neither cuts a message in half nor sends it twice.
 // Run returns at once for an outbox that is off.
@@ -124,34 +114,7 @@ func (w *Worker) Run(ctx context.Context) {
 	if w.outbox.off {
 		return
 	}
-	var chase time.Duration
-	var cleaned time.Time
-	for {
-		w.drain(ctx)
-		if ctx.Err() != nil {
-			return
-		}
-		if now := w.c.Now(); now.Sub(cleaned) >= cleanupEvery {
-			w.cleanup(ctx, now)
-			cleaned = now
-		}
-		wait := w.c.PollInterval
-		if chase > 0 && chase <= maxChase {
-			wait, chase = min(chase, wait), chase*2
-		} else {
-			chase = 0
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return
-		case <-w.outbox.wake:
-			t.Stop()
-			chase = firstChase
-		case <-t.C:
-		}
-	}
+	outbox.Loop{PollInterval: w.c.PollInterval, Now: w.c.Now, Wake: w.outbox.wake, Drain: w.drain, Cleanup: w.cleanup}.Run(ctx)
 }
 
 // drain sends due messages one at a time until none is due, the store fails, or ctx ends.
