@@ -112,17 +112,25 @@ type funnelStepJSON struct {
 	MedianSeconds *int64     `json:"medianSeconds"`
 }
 
+// funnelOf makes the funnel a request's query asks for, with its filter and last day; on a refusal
+// it answers the request itself and returns false.
+func (s *server) funnelOf(w http.ResponseWriter, r *http.Request) (insights.Funnel, insights.Filter, time.Time, bool) {
+	f, to, err := reportFilter(r, time.Now())
+	if err == nil {
+		var fu insights.Funnel
+		if fu, err = s.insights.Funnel(r.Context(), f); err == nil {
+			return fu, f, to, true
+		}
+	}
+	s.writeError(w, r, err)
+	return insights.Funnel{}, f, to, false
+}
+
 // staffFunnel answers GET /api/staff/insights/funnel: how many of the members who signed up in the
 // range (and match the filters) reached each step, dropped off before it, and how long they spent on it.
 func (s *server) staffFunnel(w http.ResponseWriter, r *http.Request) {
-	f, to, err := reportFilter(r, time.Now())
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	fu, err := s.insights.Funnel(r.Context(), f)
-	if err != nil {
-		s.writeError(w, r, err)
+	fu, f, to, ok := s.funnelOf(w, r)
+	if !ok {
 		return
 	}
 	out := funnelJSON{From: f.From.Format(time.DateOnly), To: to.Format(time.DateOnly), Members: countJSON(fu.Members),
@@ -164,14 +172,8 @@ var funnelCSVHeader = []string{"step", "branch", "reached", "reached_percent", "
 // staffFunnelExport answers GET /api/staff/insights/funnel/export: the funnel of the same query as
 // a CSV file, with the members who signed up, chose a coach and paid as its last rows.
 func (s *server) staffFunnelExport(w http.ResponseWriter, r *http.Request) {
-	f, to, err := reportFilter(r, time.Now())
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	fu, err := s.insights.Funnel(r.Context(), f)
-	if err != nil {
-		s.writeError(w, r, err)
+	fu, f, to, ok := s.funnelOf(w, r)
+	if !ok {
 		return
 	}
 	writeCSV(w, r, s, reportFileName(s.brand, "funnel", f.From, to), func(cw *csvsafe.Writer) {

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"wayfinder/internal/auth"
@@ -145,20 +144,10 @@ func (s *server) staffWaitlistExport(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	var b strings.Builder
-	cw := csvsafe.NewWriter(&b)
-	_ = cw.Write(waitlistCSVHeader)
-	for _, e := range entries {
-		_ = cw.Write([]string{e.Email, e.JoinedAt.UTC().Format(time.RFC3339), e.ConsentVersion})
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", `attachment; filename="`+brandFileName(s.brand, "android-waitlist", time.Now(), "csv")+`"`)
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write([]byte(b.String()))
+	writeCSV(w, r, s, brandFileName(s.brand, "android-waitlist", time.Now(), "csv"), func(cw *csvsafe.Writer) {
+		_ = cw.Write(waitlistCSVHeader)
+		for _, e := range entries {
+			_ = cw.Write([]string{e.Email, e.JoinedAt.UTC().Format(time.RFC3339), e.ConsentVersion})
+		}
+	})
 }
