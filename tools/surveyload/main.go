@@ -273,6 +273,9 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 		budget = fmt.Sprintf(" (budget p99 ≤ %.0f ms) %s", ms(budgetCoachesP99), verdict(lr.p99 <= budgetCoachesP99 && lr.rate >= 0.98*float64(coachRate)))
 	}
 	fmt.Printf("    latency               p50 %.1f ms, p99 %.1f ms, max %.1f ms%s\n", ms(lr.p50), ms(lr.p99), ms(lr.max), budget)
+	if err := webhookLatency(ctx, srv, name, members); err != nil {
+		return fmt.Errorf("coach choices with a webhook: %w", err)
+	}
 	if stripeArgs == nil {
 		return nil
 	}
@@ -418,7 +421,7 @@ func sequential(ctx context.Context, n int, request func(i int) (*http.Request, 
 	slices.Sort(latencies)
 	elapsed := time.Since(start)
 	return result{n: n, elapsed: elapsed, rate: float64(n) / elapsed.Seconds(),
-		p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99), max: latencies[len(latencies)-1]}, nil
+		p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99), max: latencies[len(latencies)-1], latencies: latencies}, nil
 }
 
 // listLoad sends GET /api/chat/list_coaches at a fixed rate for d, each request as a member in turn,
@@ -896,6 +899,7 @@ type result struct {
 	rate          float64
 	p50, p99, max time.Duration
 	sampledRSS    int64
+	latencies     []time.Duration // sequential's, sorted
 }
 
 // load has every member save, one request after another, for d, and collects each save's latency.

@@ -20,10 +20,12 @@ import (
 // budgetSearchP99 is the budget of the staff member list and search over 100k members.
 const budgetSearchP99 = 50 * time.Millisecond
 
-// The demo staff account `wayfinder serve --demo` creates (cmd/wayfinder/signin.go).
+// The demo staff and admin accounts `wayfinder serve --demo` creates (cmd/wayfinder/signin.go).
 const (
 	demoStaffEmail    = "staff@demo.example.com"
 	demoStaffPassword = "demo-staff-password"
+	demoAdminEmail    = "admin@demo.example.com"
+	demoAdminPassword = "demo-admin-password"
 )
 
 // searchRounds is how many times the staff's round of requests (searchRound) is measured, after
