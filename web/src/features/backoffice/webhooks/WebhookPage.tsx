@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useT } from '@/lib/messages';
 import { staffWebhooksMessages } from '@/messages/staff-webhooks';
 import { Button } from '@/components/button/Button';
-import { formatDate, formatDateTime } from '@/features/backoffice/shared/dates';
+import { formatDateTime } from '@/features/backoffice/shared/dates';
 import { useNotify } from '@/features/backoffice/shared/Notices';
 import { problemOf } from '@/features/backoffice/shared/problem';
 import { staffPaths } from '@/features/backoffice/shared/staff-paths';
@@ -20,7 +20,7 @@ import { useRotateWebhookSecret } from './api/rotate-webhook-secret';
 import { useUpdateWebhook } from './api/update-webhook';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EndpointForm } from './EndpointForm';
-import { eventsText, refusalText, StatusBadge } from './parts';
+import { EndpointFacts, refusalText, StatusBadge } from './parts';
 import { SecretPanel } from './SecretPanel';
 import { endpointName, eventWords, statusWords } from './words';
 import styles from './Webhooks.module.css';
@@ -139,24 +139,7 @@ function Settings({ endpoint }: { endpoint: WebhookEndpoint }) {
           </>
         ) : (
           <>
-            <dl className={styles.facts}>
-              <div className={styles.wide}>
-                <dt>{t('address')}</dt>
-                <dd>
-                  <code className={styles.code}>{endpoint.url}</code>
-                </dd>
-              </div>
-              <div className={styles.wide}>
-                <dt>{t('events')}</dt>
-                <dd>{eventsText(t, endpoint)}</dd>
-              </div>
-              <div>
-                <dt>{t('added')}</dt>
-                <dd>
-                  <time dateTime={endpoint.createdAt}>{formatDate(endpoint.createdAt)}</time>
-                </dd>
-              </div>
-            </dl>
+            <EndpointFacts endpoint={endpoint} />
             <div className={admin.actions}>
               <Button variant="secondary" onClick={() => setEditing(true)}>
                 {t('edit')}

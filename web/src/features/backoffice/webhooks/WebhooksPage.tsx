@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '@/lib/messages';
 import { staffWebhooksMessages } from '@/messages/staff-webhooks';
-import { formatDate } from '@/features/backoffice/shared/dates';
 import { useNotify } from '@/features/backoffice/shared/Notices';
 import { problemOf } from '@/features/backoffice/shared/problem';
 import { webhookPath } from '@/features/backoffice/shared/staff-paths';
@@ -13,7 +12,7 @@ import admin from '@/features/backoffice/admin/admin.module.css';
 import { useCreateWebhook } from './api/create-webhook';
 import { useWebhooks, type WebhookEndpoint } from './api/get-webhooks';
 import { EndpointForm } from './EndpointForm';
-import { eventsText, refusalText, StatusBadge } from './parts';
+import { EndpointFacts, refusalText, StatusBadge } from './parts';
 import { SecretPanel } from './SecretPanel';
 import { endpointName } from './words';
 import styles from './Webhooks.module.css';
@@ -33,24 +32,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           </h2>
           <StatusBadge active={endpoint.active} />
         </div>
-        <dl className={styles.facts}>
-          <div className={styles.wide}>
-            <dt>{t('address')}</dt>
-            <dd>
-              <code className={styles.code}>{endpoint.url}</code>
-            </dd>
-          </div>
-          <div className={styles.wide}>
-            <dt>{t('events')}</dt>
-            <dd>{eventsText(t, endpoint)}</dd>
-          </div>
-          <div>
-            <dt>{t('added')}</dt>
-            <dd>
-              <time dateTime={endpoint.createdAt}>{formatDate(endpoint.createdAt)}</time>
-            </dd>
-          </div>
-        </dl>
+        <EndpointFacts endpoint={endpoint} />
         <p>
           <Link to={webhookPath(endpoint.endpointId)}>
             {t('open')} <span className="visually-hidden">{name}</span>

@@ -1,15 +1,17 @@
 import { useT, type Translate } from '@/lib/messages';
 import { staffWebhooksMessages } from '@/messages/staff-webhooks';
 import { problemOf } from '@/features/backoffice/shared/problem';
+import { formatDate } from '@/features/backoffice/shared/dates';
 import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import { refusedWith } from '@/features/backoffice/admin/PageStatus';
 import type { WebhookEndpoint } from './api/get-webhooks';
 import { eventTypes, eventWords } from './words';
+import styles from './Webhooks.module.css';
 
 // The pieces both webhook pages show.
 
 /** eventsText lists an endpoint's events in words, in the journey's order. */
-export function eventsText(t: Translate<typeof staffWebhooksMessages>, endpoint: Pick<WebhookEndpoint, 'events'>): string {
+function eventsText(t: Translate<typeof staffWebhooksMessages>, endpoint: Pick<WebhookEndpoint, 'events'>): string {
   return eventTypes
     .filter((type) => endpoint.events.includes(type))
     .map((type) => t(eventWords[type].name))
@@ -28,3 +30,28 @@ export function StatusBadge({ active }: { active: boolean }) {
   return <span className={active ? `${shared.badge} ${shared.badgeGood}` : shared.badge}>{active ? t('on') : t('paused')}</span>;
 }
 
+
+/** EndpointFacts lists an endpoint's address, events and when it was added. */
+export function EndpointFacts({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const t = useT(staffWebhooksMessages);
+  return (
+    <dl className={styles.facts}>
+      <div className={styles.wide}>
+        <dt>{t('address')}</dt>
+        <dd>
+          <code className={styles.code}>{endpoint.url}</code>
+        </dd>
+      </div>
+      <div className={styles.wide}>
+        <dt>{t('events')}</dt>
+        <dd>{eventsText(t, endpoint)}</dd>
+      </div>
+      <div>
+        <dt>{t('added')}</dt>
+        <dd>
+          <time dateTime={endpoint.createdAt}>{formatDate(endpoint.createdAt)}</time>
+        </dd>
+      </div>
+    </dl>
+  );
+}
