@@ -133,11 +133,20 @@ type Service struct {
 	store Store
 	def   *survey.Definition
 	now   func() time.Time
+	// steps are the funnel's rows, and stepIndex each row's place: the definition never changes
+	// while the binary runs, so they are worked out once.
+	steps     []funnelStep
+	stepIndex map[string]int
 }
 
 // NewService returns a Service over store for the survey def; now is the audit log's clock.
 func NewService(store Store, def *survey.Definition, now func() time.Time) *Service {
-	return &Service{store: store, def: def, now: now}
+	steps := funnelSteps(def)
+	index := make(map[string]int, len(steps))
+	for i, st := range steps {
+		index[st.slug] = i
+	}
+	return &Service{store: store, def: def, now: now, steps: steps, stepIndex: index}
 }
 
 // FunnelStep is one row of the funnel: a step of the survey, how many members reached it, how many
@@ -173,11 +182,7 @@ func (s *Service) Funnel(ctx context.Context, f Filter) (Funnel, error) {
 	if err := f.Check(); err != nil {
 		return Funnel{}, err
 	}
-	steps := s.funnelSteps()
-	index := make(map[string]int, len(steps))
-	for i, st := range steps {
-		index[st.slug] = i
-	}
+	steps, index := s.steps, s.stepIndex
 	var (
 		members, coach, paid int
 		reached              = make([]int, len(steps))
@@ -246,7 +251,7 @@ type funnelStep struct {
 // coach chooser, each followed by the steps only its branches lead to (by an answer's branchTo, or
 // naming it as their previous step). The welcome steps before the first question are the native
 // app's only, and what follows the coach chooser is counted as choosing a coach and paying.
-func (s *Service) funnelSteps() []funnelStep {
+func funnelSteps(def *survey.Definition) []funnelStep {
 	var steps []funnelStep
 	listed := map[string]bool{}
 	add := func(slug string, branch bool) {
@@ -255,22 +260,22 @@ func (s *Service) funnelSteps() []funnelStep {
 			steps = append(steps, funnelStep{slug, branch})
 		}
 	}
-	flow := s.def.Flow()
+	flow := def.Flow()
 	onFlow := map[string]bool{}
 	for _, slug := range flow {
 		onFlow[slug] = true
 	}
-	start := max(0, slices.Index(flow, s.def.FirstQuestion))
+	start := max(0, slices.Index(flow, def.FirstQuestion))
 	for _, slug := range flow[start:] {
 		add(slug, false)
-		q := s.def.Question(slug)
+		q := def.Question(slug)
 		for _, v := range q.AnswerVariants {
 			if v.BranchTo != "" && !onFlow[v.BranchTo] {
 				add(v.BranchTo, true)
 			}
 		}
 		var sideSteps []string
-		for other, oq := range s.def.Questions {
+		for other, oq := range def.Questions {
 			if oq.PrevStep == slug && !onFlow[other] {
 				sideSteps = append(sideSteps, other)
 			}
