@@ -51,19 +51,28 @@ func (m mailParts) start(ctx context.Context, log *slog.Logger, reg prometheus.R
 	if m.sender == nil {
 		return func(time.Duration) {}
 	}
+	worker := mail.NewWorker(m.outbox, mail.WorkerConfig{Sender: m.sender, Log: log, Metrics: metrics})
+	return runWorker(ctx, worker.Run, func() {
+		log.Warn("the mail worker was still sending when the shutdown timeout ran out; that email may be sent again")
+	})
+}
+
+// runWorker runs a background worker until ctx ends or the stop it returns is called. stop waits
+// up to timeout for run to return, so that the caller closes the database only after it, and calls
+// late when it does not.
+func runWorker(ctx context.Context, run func(context.Context), late func()) (stop func(timeout time.Duration)) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
-	worker := mail.NewWorker(m.outbox, mail.WorkerConfig{Sender: m.sender, Log: log, Metrics: metrics})
 	go func() {
 		defer close(done)
-		worker.Run(ctx)
+		run(ctx)
 	}()
 	return func(timeout time.Duration) {
 		cancel()
 		select {
 		case <-done:
 		case <-time.After(timeout):
-			log.Warn("the mail worker was still sending when the shutdown timeout ran out; that email may be sent again")
+			late()
 		}
 	}
 }

@@ -22,23 +22,12 @@ var webhookRetries = insights.DefaultRetries
 // the caller closes the database only after it. The worker runs whether or not an admin has set up
 // an endpoint: with none, no event is ever written, and it finds nothing to send.
 func startWebhooks(ctx context.Context, hooks *insights.Webhooks, log *slog.Logger, reg prometheus.Registerer) (stop func(timeout time.Duration)) {
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
 	worker := insights.NewWebhookWorker(hooks, insights.WebhookWorkerConfig{
 		Poster: webhook.New(), Log: log, Metrics: insights.NewWebhookMetrics(reg), Retries: webhookRetries,
 	})
-	go func() {
-		defer close(done)
-		worker.Run(ctx)
-	}()
-	return func(timeout time.Duration) {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(timeout):
-			log.Warn("the webhook worker was still sending when the shutdown timeout ran out; that event may be sent again")
-		}
-	}
+	return runWorker(ctx, worker.Run, func() {
+		log.Warn("the webhook worker was still sending when the shutdown timeout ran out; that event may be sent again")
+	})
 }
 
 // webhookOutboxDepth is the number of webhook deliveries waiting to be sent, read from the database
