@@ -229,17 +229,25 @@ type originJSON struct {
 	outcomeJSON
 }
 
+// campaignsOf makes the campaigns report a request's range asks for, with the range's first and
+// last day; on a refusal it answers the request itself and returns false.
+func (s *server) campaignsOf(w http.ResponseWriter, r *http.Request) (insights.Campaigns, time.Time, time.Time, bool) {
+	from, to, end, err := reportRange(r, time.Now())
+	if err == nil {
+		var c insights.Campaigns
+		if c, err = s.insights.Campaigns(r.Context(), from, end); err == nil {
+			return c, from, to, true
+		}
+	}
+	s.writeError(w, r, err)
+	return insights.Campaigns{}, from, to, false
+}
+
 // staffCampaigns answers GET /api/staff/insights/campaigns: the members who signed up in the range
 // by campaign and coupon, and by the site they came from.
 func (s *server) staffCampaigns(w http.ResponseWriter, r *http.Request) {
-	from, to, end, err := reportRange(r, time.Now())
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	c, err := s.insights.Campaigns(r.Context(), from, end)
-	if err != nil {
-		s.writeError(w, r, err)
+	c, from, to, ok := s.campaignsOf(w, r)
+	if !ok {
 		return
 	}
 	out := campaignsJSON{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly), MinCellSize: insights.MinCellSize,
@@ -260,14 +268,8 @@ var campaignsCSVHeader = []string{"utm_source", "utm_campaign", "coupon", "signe
 // same range as a CSV file. Campaign values are the visitors' own text, so every cell is guarded
 // against formulas.
 func (s *server) staffCampaignsExport(w http.ResponseWriter, r *http.Request) {
-	from, to, end, err := reportRange(r, time.Now())
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	c, err := s.insights.Campaigns(r.Context(), from, end)
-	if err != nil {
-		s.writeError(w, r, err)
+	c, from, to, ok := s.campaignsOf(w, r)
+	if !ok {
 		return
 	}
 	writeCSV(w, r, s, reportFileName(s.brand, "campaigns", from, to), func(cw *csvsafe.Writer) {
