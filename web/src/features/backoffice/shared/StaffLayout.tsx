@@ -51,7 +51,20 @@ export function StaffLayout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const [leaving, setLeaving] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLUListElement>(null);
   const previousPathname = useRef(pathname);
+
+  // On a phone the links are one row that scrolls sideways; the current page's is brought into
+  // that row's view, so staff always see where they are. Only the row scrolls, never the page.
+  useEffect(() => {
+    const list = navRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const start = current.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    if (start < list.scrollLeft || start + current.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = start - (list.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname]);
 
   useEffect(() => {
     if (previousPathname.current === pathname) return;
@@ -98,7 +111,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
             </div>
           </div>
           <nav className={styles.nav} aria-label={t('navLabel')}>
-            <ul className={styles.navList}>
+            <ul className={styles.navList} ref={navRef}>
               {items.map((item) => (
                 <li key={item.to}>
                   <Link className={styles.navLink} to={item.to} aria-current={item.matches(pathname) ? 'page' : undefined}>
