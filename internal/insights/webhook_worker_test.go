@@ -166,6 +166,31 @@ func (s setUp) waitForDelivery(t *testing.T, endpointID string, wantStatus insig
 	}
 }
 
+// waitForAllDelivered waits until the endpoint's n deliveries are all delivered, and returns them.
+func (s setUp) waitForAllDelivered(t *testing.T, endpointID string, n int) []insights.Delivery {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ds, err := s.db.WebhookDeliveries(context.Background(), endpointID, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := 0
+		for _, d := range ds {
+			if d.Status == insights.DeliveryDelivered {
+				done++
+			}
+		}
+		if done == n {
+			return ds
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d delivered", done, n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // logOf is a delivery's attempts, oldest first, as "status error".
 func logOf(d insights.Delivery) []string {
 	var out []string
@@ -430,26 +455,7 @@ func TestWorkersDeliverEachOnce(t *testing.T) {
 			for range 3 {
 				s.run(t, insights.WebhookWorkerConfig{})
 			}
-			deadline := time.Now().Add(15 * time.Second)
-			for {
-				ds, err := db.WebhookDeliveries(context.Background(), e.ID, 50)
-				if err != nil {
-					t.Fatal(err)
-				}
-				done := 0
-				for _, d := range ds {
-					if d.Status == insights.DeliveryDelivered {
-						done++
-					}
-				}
-				if done == events {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("%d of %d delivered", done, events)
-				}
-				time.Sleep(10 * time.Millisecond)
-			}
+			s.waitForAllDelivered(t, e.ID, events)
 			seen := map[string]int{}
 			for _, r := range rc.requests() {
 				seen[r.header.Get("Wayfinder-Event-Id")]++
@@ -460,6 +466,49 @@ func TestWorkersDeliverEachOnce(t *testing.T) {
 			for id, n := range seen {
 				if n != 1 {
 					t.Errorf("event %s arrived %d times, want once", id, n)
+				}
+			}
+		})
+	}
+}
+
+// TestABatchIsSentSideBySide: the deliveries a worker claims together go out at once, so a slow
+// receiver holds the batch for one Timeout, not one for each delivery. The receiver here answers
+// only once it holds every request of the burst at the same time, and fails them otherwise.
+func TestABatchIsSentSideBySide(t *testing.T) {
+	for name, db := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			s := newSetUp(t, db, 0)
+			const events = 4
+			var (
+				mu       sync.Mutex
+				inFlight int
+				together = make(chan struct{})
+			)
+			rc := newReceiver(t, func(_ int, w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				if inFlight++; inFlight == events {
+					close(together)
+				}
+				mu.Unlock()
+				select {
+				case <-together:
+					w.WriteHeader(http.StatusNoContent)
+				case <-time.After(3 * time.Second):
+					w.WriteHeader(http.StatusServiceUnavailable)
+				case <-r.Context().Done():
+				}
+			})
+			e, _ := addEndpoint(t, s.hooks, rc.URL, true, insights.EventCoachChosen)
+			for i := range events {
+				if err := s.hooks.CoachChosen(context.Background(), s.member.ID, fmt.Sprintf("coach-%d", i), false); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s.run(t, insights.WebhookWorkerConfig{Retries: []time.Duration{time.Hour}})
+			for _, d := range s.waitForAllDelivered(t, e.ID, events) {
+				if got := logOf(d); !slices.Equal(got, []string{"204"}) {
+					t.Errorf("delivery %s's log = %v, want it delivered at the first attempt", d.ID, got)
 				}
 			}
 		})

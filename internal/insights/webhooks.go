@@ -160,15 +160,15 @@ type WebhookStore interface {
 
 	// InsertWebhookEvent stores an event and its pending deliveries.
 	InsertWebhookEvent(ctx context.Context, e Event, deliveries []Delivery) error
-	// ClaimWebhookDelivery leases the pending delivery due longest at now, to an active endpoint,
-	// to the caller until until under token, and returns it with its endpoint's address and secret
-	// and its event's body; false when none is due. A delivery leased to someone else is not due
-	// until its lease runs out.
-	ClaimWebhookDelivery(ctx context.Context, now, until time.Time, token string) (Claimed, bool, error)
-	// RecordWebhookAttempt logs an attempt and sets the delivery's new state. A retry or a give-up
-	// changes the delivery only while it is still leased under the record's token; a delivery the
-	// endpoint took is marked delivered whoever held it.
-	RecordWebhookAttempt(ctx context.Context, r AttemptRecord) error
+	// ClaimWebhookDeliveries leases up to limit pending deliveries due at now, to active endpoints,
+	// those due longest first, to the caller until until under token, and returns them with their
+	// endpoints' addresses and secrets and their events' bodies; none when none is due. A delivery
+	// leased to someone else is not due until its lease runs out.
+	ClaimWebhookDeliveries(ctx context.Context, now, until time.Time, token string, limit int) ([]Claimed, error)
+	// RecordWebhookAttempts logs attempts and sets their deliveries' new states, in one
+	// transaction. A retry or a give-up changes a delivery only while it is still leased under the
+	// record's token; a delivery the endpoint took is marked delivered whoever held it.
+	RecordWebhookAttempts(ctx context.Context, records []AttemptRecord) error
 	// WebhookDeliveries returns an endpoint's newest deliveries, at most limit, newest first, each
 	// with its attempts; WebhookDelivery one, without them, or NotFound.
 	WebhookDeliveries(ctx context.Context, endpointID string, limit int) ([]Delivery, error)

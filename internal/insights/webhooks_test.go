@@ -118,14 +118,16 @@ func claimAll(t *testing.T, db *sqlstore.DB, now time.Time) map[insights.EventTy
 	t.Helper()
 	out := map[insights.EventType][]insights.Claimed{}
 	for {
-		c, ok, err := db.ClaimWebhookDelivery(context.Background(), now, now.Add(time.Minute), "test")
+		batch, err := db.ClaimWebhookDeliveries(context.Background(), now, now.Add(time.Minute), "test", 10)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !ok {
+		if len(batch) == 0 {
 			return out
 		}
-		out[c.EventType] = append(out[c.EventType], c)
+		for _, c := range batch {
+			out[c.EventType] = append(out[c.EventType], c)
+		}
 	}
 }
 

@@ -228,3 +228,16 @@ func (s *DB) RollbackTxContext(ctx context.Context) error {
 	}
 	return nil
 }
+
+// placeholders returns n numbered placeholders from $first, comma-separated, for an IN list.
+func placeholders(first, n int) string {
+	b := make([]byte, 0, n*4)
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '$')
+		b = strconv.AppendInt(b, int64(first+i), 10)
+	}
+	return string(b)
+}

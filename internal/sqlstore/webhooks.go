@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"time"
 
@@ -131,62 +130,100 @@ func (s *DB) InsertWebhookEvent(ctx context.Context, e insights.Event, deliverie
 	})
 }
 
-// ClaimWebhookDelivery leases the pending delivery, to an active endpoint, that has been due
-// longest to the caller until until, under token, and returns it with what sending it takes. One
-// statement finds and leases it, as ClaimMail does: on PostgreSQL the row is locked while it is
-// chosen and SKIP LOCKED passes over rows another worker is choosing; SQLite runs one write at a
-// time. The outer conditions repeat the inner ones so that a row another worker leased between the
-// choice and the lock is left alone.
-func (s *DB) ClaimWebhookDelivery(ctx context.Context, now, until time.Time, token string) (insights.Claimed, bool, error) {
+// ClaimWebhookDeliveries leases up to limit pending deliveries to active endpoints, those due
+// longest first, to the caller until until under token, and returns them with what sending them
+// takes, in that order. One statement chooses and leases them: on PostgreSQL the rows are locked
+// while they are chosen and SKIP LOCKED passes over rows another worker is choosing; SQLite runs
+// one write at a time. The choice is MATERIALIZED so that it is made once, not again for each
+// row the update looks at, which would lease more than limit. The outer conditions repeat the inner ones so that a
+// row another worker leased between the choice and the lock is left alone. The lease and the read
+// are one transaction, so a worker pays for one commit however many deliveries it takes.
+func (s *DB) ClaimWebhookDeliveries(ctx context.Context, now, until time.Time, token string, limit int) ([]insights.Claimed, error) {
 	skipLocked := ""
 	if s.dialect == DialectPostgres {
 		skipLocked = " FOR UPDATE OF d SKIP LOCKED"
 	}
-	var id string
-	err := s.conn(ctx).QueryRowContext(ctx, `
-		UPDATE webhook_deliveries SET claimed_until = $2, claim_token = $3
-		WHERE id = (
-			SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-			WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1) AND e.active
-			ORDER BY d.next_attempt_at, d.created_at, d.id
-			LIMIT 1`+skipLocked+`)
-		AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= $1)
-		RETURNING id`,
-		utc(now), utc(until), token).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return insights.Claimed{}, false, nil
-	}
-	if err != nil {
-		return insights.Claimed{}, false, classify(err, "claim a webhook delivery")
-	}
-	var (
-		c       insights.Claimed
-		payload string
-		sealed  []byte
-		typ     string
-	)
-	err = s.conn(ctx).QueryRowContext(ctx, `
-		SELECT d.id, d.event_id, ev.type, ev.member_id, d.endpoint_id, d.attempts, d.created_at, d.next_attempt_at, d.give_up_at,
-			ev.payload, e.url, e.secret
-		FROM webhook_deliveries d
-		JOIN webhook_events ev ON ev.id = d.event_id
-		JOIN webhook_endpoints e ON e.id = d.endpoint_id
-		WHERE d.id = $1`, id).Scan(&c.ID, &c.EventID, &typ, &c.MemberID, &c.EndpointID, &c.Attempts, &c.CreatedAt, &c.NextAttemptAt,
-		&c.GiveUpAt, &payload, &c.URL, &sealed)
-	if err != nil {
-		// The endpoint was deleted in between, taking the delivery along: there is nothing to send.
-		if errors.Is(err, sql.ErrNoRows) {
-			return insights.Claimed{}, false, nil
+	var claimed []insights.Claimed
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		claimed = nil
+		q := s.conn(ctx)
+		rows, err := q.QueryContext(ctx, `
+			WITH due AS MATERIALIZED (
+				SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+				WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1) AND e.active
+				ORDER BY d.next_attempt_at, d.created_at, d.id
+				LIMIT $4`+skipLocked+`)
+			UPDATE webhook_deliveries SET claimed_until = $2, claim_token = $3
+			WHERE id IN (SELECT id FROM due) AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= $1)
+			RETURNING id`,
+			utc(now), utc(until), token, limit)
+		if err != nil {
+			return classify(err, "claim webhook deliveries")
 		}
-		return insights.Claimed{}, false, classify(err, "read the claimed webhook delivery")
-	}
-	secret, err := s.webhookSecret(ctx, c.EndpointID, sealed)
+		var ids []any
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return classify(err, "claim webhook deliveries")
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil || len(ids) == 0 {
+			return classify(err, "claim webhook deliveries")
+		}
+		rows, err = q.QueryContext(ctx, `
+			SELECT d.id, d.event_id, ev.type, ev.member_id, d.endpoint_id, d.attempts, d.created_at, d.next_attempt_at, d.give_up_at,
+				ev.payload, e.url, e.secret
+			FROM webhook_deliveries d
+			JOIN webhook_events ev ON ev.id = d.event_id
+			JOIN webhook_endpoints e ON e.id = d.endpoint_id
+			WHERE d.id IN (`+placeholders(1, len(ids))+`)
+			ORDER BY d.next_attempt_at, d.created_at, d.id`, ids...)
+		if err != nil {
+			return classify(err, "read the claimed webhook deliveries")
+		}
+		sealed := map[string][]byte{}
+		for rows.Next() {
+			var (
+				c       insights.Claimed
+				payload string
+				secret  []byte
+				typ     string
+			)
+			if err := rows.Scan(&c.ID, &c.EventID, &typ, &c.MemberID, &c.EndpointID, &c.Attempts, &c.CreatedAt, &c.NextAttemptAt,
+				&c.GiveUpAt, &payload, &c.URL, &secret); err != nil {
+				rows.Close()
+				return classify(err, "read the claimed webhook deliveries")
+			}
+			sealed[c.EndpointID] = secret
+			c.EventType, c.Status, c.Payload, c.ClaimToken = insights.EventType(typ), insights.DeliveryPending, []byte(payload), token
+			c.CreatedAt, c.NextAttemptAt, c.GiveUpAt = c.CreatedAt.UTC(), c.NextAttemptAt.UTC(), c.GiveUpAt.UTC()
+			claimed = append(claimed, c)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return classify(err, "read the claimed webhook deliveries")
+		}
+		// Each endpoint's secret is opened once, after the rows are read: opening may seal it again.
+		opened := make(map[string]string, len(sealed))
+		for id, stored := range sealed {
+			secret, err := s.webhookSecret(ctx, id, stored)
+			if err != nil {
+				return err
+			}
+			opened[id] = secret
+		}
+		for i := range claimed {
+			claimed[i].Secret = opened[claimed[i].EndpointID]
+		}
+		return nil
+	})
 	if err != nil {
-		return insights.Claimed{}, false, err
+		return nil, err
 	}
-	c.EventType, c.Status, c.Payload, c.Secret, c.ClaimToken = insights.EventType(typ), insights.DeliveryPending, []byte(payload), secret, token
-	c.CreatedAt, c.NextAttemptAt, c.GiveUpAt = c.CreatedAt.UTC(), c.NextAttemptAt.UTC(), c.GiveUpAt.UTC()
-	return c, true, nil
+	return claimed, nil
 }
 
 // webhookSecret opens an endpoint's stored secret, and seals it again with the current key when
@@ -241,46 +278,56 @@ func (s *DB) OpenWebhookSecrets(ctx context.Context) error {
 	return nil
 }
 
-// RecordWebhookAttempt logs an attempt and moves its delivery on, in one transaction. A delivery
-// the endpoint took is marked delivered whoever held its lease (it went out either way); a retry
-// or a give-up changes it only while the caller's lease holds, so a worker whose lease ran out and
-// was taken over cannot undo the other's work. An attempt at a delivery deleted meanwhile (its
-// endpoint went) is not logged.
-func (s *DB) RecordWebhookAttempt(ctx context.Context, r insights.AttemptRecord) error {
-	a := r.Attempt
+// RecordWebhookAttempts logs attempts and moves their deliveries on, all in one transaction, so
+// a worker pays for one commit however many it sent. A delivery the endpoint took is marked
+// delivered whoever held its lease (it went out either way); a retry or a give-up changes it only
+// while the caller's lease holds, so a worker whose lease ran out and was taken over cannot undo
+// the other's work. An attempt at a delivery deleted meanwhile (its endpoint went) is not logged.
+func (s *DB) RecordWebhookAttempts(ctx context.Context, records []insights.AttemptRecord) error {
 	return s.InTx(ctx, func(ctx context.Context) error {
 		q := s.conn(ctx)
-		if _, err := q.ExecContext(ctx, `
-			INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, error)
-			SELECT id, $2, $3, $4, $5 FROM webhook_deliveries WHERE id = $1`,
-			r.DeliveryID, utc(a.At), a.StatusCode, a.Duration.Milliseconds(), a.Error); err != nil {
-			return classify(err, "log the webhook attempt")
+		for _, r := range records {
+			if err := recordWebhookAttempt(ctx, q, r); err != nil {
+				return err
+			}
 		}
-		var err error
-		switch r.Status {
-		case insights.DeliveryDelivered:
-			_, err = q.ExecContext(ctx, `
-				UPDATE webhook_deliveries SET status = 'delivered', attempts = $2, last_status = $3, last_error = '',
-					finished_at = $4, claimed_until = NULL, claim_token = NULL
-				WHERE id = $1 AND status = 'pending'`,
-				r.DeliveryID, r.Attempts, a.StatusCode, utc(a.At.Add(a.Duration)))
-		case insights.DeliveryFailed:
-			_, err = q.ExecContext(ctx, `
-				UPDATE webhook_deliveries SET status = 'failed', attempts = $3, last_status = $4, last_error = $5,
-					finished_at = $6, claimed_until = NULL, claim_token = NULL
-				WHERE id = $1 AND claim_token = $2 AND status = 'pending'`,
-				r.DeliveryID, r.ClaimToken, r.Attempts, a.StatusCode, a.Error, utc(a.At.Add(a.Duration)))
-		case insights.DeliveryPending:
-			_, err = q.ExecContext(ctx, `
-				UPDATE webhook_deliveries SET attempts = $3, last_status = $4, last_error = $5, next_attempt_at = $6,
-					claimed_until = NULL, claim_token = NULL
-				WHERE id = $1 AND claim_token = $2 AND status = 'pending'`,
-				r.DeliveryID, r.ClaimToken, r.Attempts, a.StatusCode, a.Error, utc(r.NextAttemptAt))
-		default:
-			return refuse("a webhook attempt leaves its delivery delivered, failed or pending")
-		}
-		return classify(err, "record the webhook attempt")
+		return nil
 	})
+}
+
+// recordWebhookAttempt is RecordWebhookAttempts for one attempt, in the caller's transaction.
+func recordWebhookAttempt(ctx context.Context, q querier, r insights.AttemptRecord) error {
+	a := r.Attempt
+	if _, err := q.ExecContext(ctx, `
+		INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, error)
+		SELECT id, $2, $3, $4, $5 FROM webhook_deliveries WHERE id = $1`,
+		r.DeliveryID, utc(a.At), a.StatusCode, a.Duration.Milliseconds(), a.Error); err != nil {
+		return classify(err, "log the webhook attempt")
+	}
+	var err error
+	switch r.Status {
+	case insights.DeliveryDelivered:
+		_, err = q.ExecContext(ctx, `
+			UPDATE webhook_deliveries SET status = 'delivered', attempts = $2, last_status = $3, last_error = '',
+				finished_at = $4, claimed_until = NULL, claim_token = NULL
+			WHERE id = $1 AND status = 'pending'`,
+			r.DeliveryID, r.Attempts, a.StatusCode, utc(a.At.Add(a.Duration)))
+	case insights.DeliveryFailed:
+		_, err = q.ExecContext(ctx, `
+			UPDATE webhook_deliveries SET status = 'failed', attempts = $3, last_status = $4, last_error = $5,
+				finished_at = $6, claimed_until = NULL, claim_token = NULL
+			WHERE id = $1 AND claim_token = $2 AND status = 'pending'`,
+			r.DeliveryID, r.ClaimToken, r.Attempts, a.StatusCode, a.Error, utc(a.At.Add(a.Duration)))
+	case insights.DeliveryPending:
+		_, err = q.ExecContext(ctx, `
+			UPDATE webhook_deliveries SET attempts = $3, last_status = $4, last_error = $5, next_attempt_at = $6,
+				claimed_until = NULL, claim_token = NULL
+			WHERE id = $1 AND claim_token = $2 AND status = 'pending'`,
+			r.DeliveryID, r.ClaimToken, r.Attempts, a.StatusCode, a.Error, utc(r.NextAttemptAt))
+	default:
+		return refuse("a webhook attempt leaves its delivery delivered, failed or pending")
+	}
+	return classify(err, "record the webhook attempt")
 }
 
 const webhookDeliveryColumns = `d.id, d.event_id, ev.type, ev.member_id, d.endpoint_id, d.status, d.attempts, d.last_status, d.last_error,

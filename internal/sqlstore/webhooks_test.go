@@ -118,9 +118,9 @@ func TestWebhookEndpoints(t *testing.T) {
 			}
 			u := mustUser(t, db, "endpoint-member")
 			mustInsertEvent(t, db, "e1", u.ID, 0, "a")
-			c, ok, err := db.ClaimWebhookDelivery(ctx, t0.Add(time.Minute), t0.Add(2*time.Minute), "w1")
-			if err != nil || !ok || c.Secret != "whsec_rotated" || c.URL != a.URL {
-				t.Errorf("claim = %+v, %v, %v; want the delivery with a's new address and secret", c, ok, err)
+			c, err := db.ClaimWebhookDeliveries(ctx, t0.Add(time.Minute), t0.Add(2*time.Minute), "w1", 1)
+			if err != nil || len(c) != 1 || c[0].Secret != "whsec_rotated" || c[0].URL != a.URL {
+				t.Errorf("claim = %+v, %v; want the delivery with a's new address and secret", c, err)
 			}
 
 			// Deleting an endpoint takes its deliveries along.
@@ -172,14 +172,14 @@ func TestWebhookOutboxLifecycle(t *testing.T) {
 			lease := now.Add(time.Minute)
 			claim := func(at time.Time, token string) insights.Claimed {
 				t.Helper()
-				c, ok, err := db.ClaimWebhookDelivery(ctx, at, at.Add(time.Minute), token)
+				c, err := db.ClaimWebhookDeliveries(ctx, at, at.Add(time.Minute), token, 1)
 				if err != nil {
-					t.Fatalf("ClaimWebhookDelivery: %v", err)
+					t.Fatalf("ClaimWebhookDeliveries: %v", err)
 				}
-				if !ok {
+				if len(c) == 0 {
 					return insights.Claimed{}
 				}
-				return c
+				return c[0]
 			}
 			// Due deliveries to active endpoints come oldest first, each to one claimer; the paused
 			// endpoint's delivery and the one not due yet stay.
@@ -201,7 +201,7 @@ func TestWebhookOutboxLifecycle(t *testing.T) {
 			}
 			record := func(r insights.AttemptRecord) {
 				t.Helper()
-				if err := db.RecordWebhookAttempt(ctx, r); err != nil {
+				if err := db.RecordWebhookAttempts(ctx, []insights.AttemptRecord{r}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -329,9 +329,69 @@ func TestWebhookOutboxLifecycle(t *testing.T) {
 	}
 }
 
-// TestClaimWebhookDeliveryConcurrently has several replicas' workers claim at once: every delivery
-// is claimed exactly once.
-func TestClaimWebhookDeliveryConcurrently(t *testing.T) {
+// TestWebhookBatches claims deliveries a batch at a time, oldest first and no more than asked, and
+// records a batch's attempts together.
+func TestWebhookBatches(t *testing.T) {
+	t.Parallel()
+	for _, s := range newTestStores(t) {
+		t.Run(s.name, func(t *testing.T) {
+			db := s.db
+			if err := db.CreateWebhookEndpoint(ctx, endpoint("on", true, insights.EventSignedUp), "whsec_on"); err != nil {
+				t.Fatal(err)
+			}
+			for i := range 5 {
+				mustInsertEvent(t, db, fmt.Sprintf("e%d", i), "m", time.Duration(i)*time.Second, "on")
+			}
+			now := t0.Add(time.Minute)
+			ids := func(batch []insights.Claimed) []string {
+				var out []string
+				for _, c := range batch {
+					if c.Secret != "whsec_on" || c.ClaimToken == "" {
+						t.Errorf("claimed %+v, want it with its secret and token", c)
+					}
+					out = append(out, c.ID)
+				}
+				return out
+			}
+			first, err := db.ClaimWebhookDeliveries(ctx, now, now.Add(time.Minute), "w1", 3)
+			if got, want := ids(first), []string{"e0-on", "e1-on", "e2-on"}; err != nil || !slices.Equal(got, want) {
+				t.Errorf("first batch = %v, %v; want %v", got, err, want)
+			}
+			second, err := db.ClaimWebhookDeliveries(ctx, now, now.Add(time.Hour), "w2", 3)
+			if got, want := ids(second), []string{"e3-on", "e4-on"}; err != nil || !slices.Equal(got, want) {
+				t.Errorf("second batch = %v, %v; want %v", got, err, want)
+			}
+			if none, err := db.ClaimWebhookDeliveries(ctx, now, now.Add(time.Minute), "w3", 3); err != nil || len(none) != 0 {
+				t.Errorf("third batch = %v, %v; want none", ids(none), err)
+			}
+
+			at := insights.Attempt{At: now, StatusCode: 500, Duration: time.Millisecond, Error: "answered with status 500"}
+			err = db.RecordWebhookAttempts(ctx, []insights.AttemptRecord{
+				{DeliveryID: "e0-on", ClaimToken: "w1", Attempt: insights.Attempt{At: now, StatusCode: 204}, Status: insights.DeliveryDelivered, Attempts: 1},
+				{DeliveryID: "e1-on", ClaimToken: "w1", Attempt: at, Status: insights.DeliveryPending, Attempts: 1, NextAttemptAt: now.Add(time.Minute)},
+				{DeliveryID: "e2-on", ClaimToken: "w1", Attempt: at, Status: insights.DeliveryFailed, Attempts: 1},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for id, want := range map[string]insights.DeliveryStatus{"e0-on": insights.DeliveryDelivered, "e1-on": insights.DeliveryPending,
+				"e2-on": insights.DeliveryFailed, "e3-on": insights.DeliveryPending} {
+				if d, err := db.WebhookDelivery(ctx, id); err != nil || d.Status != want || (id != "e3-on") != (d.Attempts == 1) {
+					t.Errorf("%s after the batch's record = %+v, %v; want %s", id, d, err, want)
+				}
+			}
+			// e1 is due again after its pause; e3 and e4 stay leased to w2.
+			later, err := db.ClaimWebhookDeliveries(ctx, now.Add(time.Minute), now.Add(2*time.Minute), "w4", 3)
+			if got, want := ids(later), []string{"e1-on"}; err != nil || !slices.Equal(got, want) {
+				t.Errorf("batch after the pause = %v, %v; want %v", got, err, want)
+			}
+		})
+	}
+}
+
+// TestClaimWebhookDeliveriesConcurrently has several replicas' workers claim batches at once:
+// every delivery is claimed exactly once.
+func TestClaimWebhookDeliveriesConcurrently(t *testing.T) {
 	t.Parallel()
 	for _, s := range newTestStores(t) {
 		t.Run(s.name, func(t *testing.T) {
@@ -355,16 +415,18 @@ func TestClaimWebhookDeliveryConcurrently(t *testing.T) {
 				for w := range workersEach {
 					wg.Go(func() {
 						for {
-							c, ok, err := db.ClaimWebhookDelivery(ctx, now, now.Add(time.Minute), fmt.Sprintf("r%dw%d", r, w))
+							batch, err := db.ClaimWebhookDeliveries(ctx, now, now.Add(time.Minute), fmt.Sprintf("r%dw%d", r, w), 4)
 							if err != nil {
-								t.Errorf("ClaimWebhookDelivery: %v", err)
+								t.Errorf("ClaimWebhookDeliveries: %v", err)
 								return
 							}
-							if !ok {
+							if len(batch) == 0 {
 								return
 							}
 							mu.Lock()
-							claims[c.ID]++
+							for _, c := range batch {
+								claims[c.ID]++
+							}
 							mu.Unlock()
 						}
 					})

@@ -35,6 +35,8 @@ func New() *Client {
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.ResponseHeaderTimeout = insights.DefaultTimeout
 	transport.TLSHandshakeTimeout = 10 * time.Second
+	// A batch goes out side by side, often to one receiver: keep its connections for the next.
+	transport.MaxIdleConnsPerHost = insights.ClaimBatch
 	return &Client{http: &http.Client{
 		Transport: transport,
 		CheckRedirect: func(*http.Request, []*http.Request) error {
