@@ -29,6 +29,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"wayfinder/internal/activity"
 	"wayfinder/internal/backoffice"
 	"wayfinder/internal/billing"
 	"wayfinder/internal/clientaddr"
@@ -315,7 +316,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	// recorded the email it was sending.
 	stopMail := email.start(ctx, log, registry)
 	defer stopMail(cfg.ShutdownTimeout)
-	stopWebhooks := startWebhooks(ctx, webhooks, log, registry)
+	// The server counts its requests under way, and the webhook worker sends in the lulls between them.
+	requests := &activity.Tracker{}
+	stopWebhooks := startWebhooks(ctx, webhooks, requests, log, registry)
 	defer stopWebhooks(cfg.ShutdownTimeout)
 	features := map[string]bool{}
 	accountURL := ""
@@ -378,6 +381,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Payment:         paymentVariant(cfg),
 		PublicURL:       cfg.PublicURL,
 		ClientAddresses: clientaddr.New(cfg.TrustedProxies),
+		Activity:        requests,
 		Runtime: httpapi.RuntimeConfig{
 			BrandName:   cfg.BrandName,
 			AppStoreURL: cfg.AppStoreURL,

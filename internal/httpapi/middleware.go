@@ -102,6 +102,10 @@ func (s *server) observe(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w}
 		m.inFlight.Inc()
 		defer m.inFlight.Dec()
+		if s.activity != nil {
+			s.activity.Begin()
+			defer s.activity.End()
+		}
 		next.ServeHTTP(rec, r)
 		if rec.status == 0 {
 			rec.status = http.StatusOK

@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"wayfinder/internal/activity"
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/auth"
 	"wayfinder/internal/billing"
@@ -73,6 +74,9 @@ type Deps struct {
 	// ClientAddresses finds the address each request came from (see clientaddr), for the sign-in
 	// limits and the audit log.
 	ClientAddresses clientaddr.Resolver
+	// Activity is told of every request's start and end, for the background work that waits for
+	// a lull in them; none when nil.
+	Activity *activity.Tracker
 }
 
 type server struct {
@@ -83,6 +87,9 @@ type server struct {
 	spa     *spa
 	auth    *auth.Service
 	idp     IdentityProvider
+
+	// activity is told of each request's start and end (nil: nothing is).
+	activity *activity.Tracker
 
 	emailVerification EmailVerification
 
@@ -132,7 +139,7 @@ func newServer(d Deps) (*server, *router, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), spa: app, auth: d.Auth, idp: d.IdP,
+	s := &server{log: d.Log, ready: d.Ready, metrics: NewMetrics(d.Registry), activity: d.Activity, spa: app, auth: d.Auth, idp: d.IdP,
 		openAPI: newDocument(openAPIDocument, "no-cache"), coaching: d.Coaching, payment: d.Payment, publicURL: d.PublicURL}
 	if !d.MetricsElsewhere && d.Registry != nil {
 		s.gather = d.Registry

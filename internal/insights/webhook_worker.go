@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"wayfinder/internal/activity"
 	"wayfinder/internal/outbox"
 )
 
@@ -49,6 +50,9 @@ const (
 	DefaultTimeout   = 10 * time.Second
 	DefaultLease     = time.Minute
 	DefaultRetention = 30 * 24 * time.Hour
+	// DefaultMaxLullWait bounds how late a lull in members' requests makes a delivery: a receiver
+	// does not notice a second, and a backlog under constant load still goes at full speed after it.
+	DefaultMaxLullWait = time.Second
 )
 
 // WebhookWorkerConfig configures a WebhookWorker. The zero value of each field picks its default.
@@ -71,6 +75,11 @@ type WebhookWorkerConfig struct {
 	// Retention is how long finished deliveries, their log and their events are kept, for the
 	// admins to look into and send again.
 	Retention time.Duration
+	// Activity counts the server's requests under way (nil: none are counted). Before each batch
+	// the worker waits for a lull in them, for MaxLullWait at most in each drain, so that the
+	// deliveries go out between members' requests and add nothing to their latency.
+	Activity    *activity.Tracker
+	MaxLullWait time.Duration
 }
 
 // WebhookWorker sends the webhook outbox's deliveries. Any number of workers, in any number of
@@ -99,6 +108,7 @@ func NewWebhookWorker(w *Webhooks, c WebhookWorkerConfig) *WebhookWorker {
 	def(&c.Timeout, DefaultTimeout)
 	def(&c.Lease, DefaultLease)
 	def(&c.Retention, DefaultRetention)
+	def(&c.MaxLullWait, DefaultMaxLullWait)
 	if len(c.Retries) == 0 {
 		c.Retries = DefaultRetries
 	}
@@ -122,8 +132,11 @@ const ClaimBatch = 8
 
 // drain sends due deliveries, a batch at a time, until none is due, the store fails, or ctx ends.
 // A batch short of ClaimBatch is the last: the rest, if any, are leased to other replicas' workers.
+// Each batch waits for a lull in members' requests, until MaxLullWait after the drain began at most.
 func (ww *WebhookWorker) drain(ctx context.Context) {
+	lullUntil := time.Now().Add(ww.c.MaxLullWait)
 	for ctx.Err() == nil {
+		ww.c.Activity.WaitQuiet(ctx, lullUntil)
 		now := ww.c.Now().UTC()
 		batch, err := ww.hooks.store.ClaimWebhookDeliveries(ctx, now, now.Add(ww.c.Lease), rand.Text(), ClaimBatch)
 		if err != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"wayfinder/internal/account"
+	"wayfinder/internal/activity"
 	"wayfinder/internal/insights"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/webhook"
@@ -510,6 +511,43 @@ func TestABatchIsSentSideBySide(t *testing.T) {
 				if got := logOf(d); !slices.Equal(got, []string{"204"}) {
 					t.Errorf("delivery %s's log = %v, want it delivered at the first attempt", d.ID, got)
 				}
+			}
+		})
+	}
+}
+
+// TestDeliveriesWaitForALull: while a member's request is under way the worker holds its
+// deliveries, and sends them once the requests pause; under requests that never pause, it sends
+// them after MaxLullWait.
+func TestDeliveriesWaitForALull(t *testing.T) {
+	for name, db := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			for _, endless := range []bool{false, true} {
+				// A subtest each, so the first worker has stopped before the second case begins.
+				t.Run(fmt.Sprintf("endless=%t", endless), func(t *testing.T) {
+					rc := newReceiver(t, status(http.StatusNoContent))
+					s := newSetUp(t, db, 0)
+					e, _ := addEndpoint(t, s.hooks, rc.URL, true, insights.EventSignedUp)
+					t.Cleanup(func() { _ = s.hooks.DeleteEndpoint(context.Background(), admin, e.ID) })
+					var requests activity.Tracker
+					requests.Begin()
+					maxWait := time.Hour
+					if endless {
+						maxWait = 200 * time.Millisecond
+					}
+					s.run(t, insights.WebhookWorkerConfig{Activity: &requests, MaxLullWait: maxWait})
+					if err := s.hooks.MemberSignedUp(context.Background(), s.member); err != nil {
+						t.Fatal(err)
+					}
+					if !endless {
+						time.Sleep(300 * time.Millisecond)
+						if n := len(rc.requests()); n != 0 {
+							t.Fatalf("%d deliveries sent while a request was under way, want none", n)
+						}
+						requests.End()
+					}
+					s.waitForDelivery(t, e.ID, insights.DeliveryDelivered)
+				})
 			}
 		})
 	}
