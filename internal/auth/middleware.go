@@ -83,6 +83,19 @@ func (s *Service) Authenticate(next http.Handler) http.Handler {
 	})
 }
 
+// PagePrincipal is whom a page request's session cookie names, for a page that shows more to a
+// signed-in member. A request without a usable session is anonymous, and so is one whose check
+// fails: the page still loads, and its own API requests say what went wrong. A bearer token does
+// not count, as browsers send none with a page.
+func (s *Service) PagePrincipal(w http.ResponseWriter, r *http.Request) (Principal, bool) {
+	p, ok, err := s.authenticateSession(w, r)
+	if err != nil {
+		s.log.WarnContext(r.Context(), "could not read the session of a page request", "error", err.Error())
+		return Principal{}, false
+	}
+	return p, ok
+}
+
 // RequireUser refuses anonymous requests with Unauthenticated; put it inside Authenticate.
 func (s *Service) RequireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -84,10 +84,20 @@ type storedAnswers struct {
 // resume; the caller is always the signed-in member, never one named in the request.
 func (s *server) surveyAnswers(w http.ResponseWriter, r *http.Request) {
 	p, _ := auth.FromContext(r.Context())
-	st, err := s.onboarding.State(r.Context(), p.User.ID, s.paymentOn(r))
+	out, err := s.surveyStateOf(r.Context(), p.User.ID, s.paymentOn(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// surveyStateOf is what GET /api/onboarding/survey answers the member userID, with or without
+// the plan and payment on their journey.
+func (s *server) surveyStateOf(ctx context.Context, userID string, payment bool) (surveyState, error) {
+	st, err := s.onboarding.State(ctx, userID, payment)
+	if err != nil {
+		return surveyState{}, err
 	}
 	out := surveyState{Answers: make([]storedAnswers, 0, len(st.Answers)), ResumeAt: st.ResumeAt, Score: st.Score,
 		HighLikelihood: st.HighLikelihood, SafetyHold: st.SafetyHold, Paid: st.HoldsPlan}
@@ -101,5 +111,5 @@ func (s *server) surveyAnswers(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Answers = append(out.Answers, storedAnswers{QuestionSlug: a.QuestionSlug, Answers: answers, UpdatedAt: a.UpdatedAt.UTC()})
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out, nil
 }

@@ -95,7 +95,8 @@ type server struct {
 
 	openAPI    *document
 	surveyDef  *document
-	steps      map[string]bool // the definition's slugs, the values the step counter's label takes
+	steps      map[string]bool   // the definition's slugs, the values the step counter's label takes
+	stepHeads  map[string]string // by slug, the tags that preload a step's first screen (stepHeadsOf)
 	onboarding Onboarding
 	coaching   Coaching
 
@@ -165,6 +166,7 @@ func newServer(d Deps) (*server, *router, error) {
 		for slug := range d.Survey.Questions {
 			s.steps[slug] = true
 		}
+		s.stepHeads = stepHeadsOf(app, s.steps)
 	}
 	mux := newRouter(s)
 	s.routes(mux)
@@ -207,6 +209,12 @@ func (s *server) app(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		s.methodNotAllowed(w, r, []string{http.MethodGet, http.MethodHead})
 		return
+	}
+	if s.auth != nil && s.onboarding != nil {
+		if slug := strings.TrimPrefix(r.URL.Path, "/"); s.steps[slug] {
+			s.surveyStepPage(w, r, slug)
+			return
+		}
 	}
 	s.spa.ServeHTTP(w, r)
 }

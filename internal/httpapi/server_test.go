@@ -66,8 +66,19 @@ func testFiles() fstest.MapFS {
 		"assets/index-abc123.js.br": {Data: []byte("BROTLI")},
 		"assets/index-abc123.js.gz": {Data: []byte("GZIP")},
 		"assets/index-abc123.css":   {Data: []byte("body{}")},
+		".vite/manifest.json":       {Data: []byte(testManifest)},
 	}
 }
+
+// testManifest is a Vite build manifest: the entry, the survey-step group with a stylesheet, and
+// a step's form, which imports both.
+const testManifest = `{
+	"index.html": {"file": "assets/index-abc123.js", "name": "index", "src": "index.html", "isEntry": true, "css": ["assets/index-abc123.css"]},
+	"_survey-step-h4sh.js": {"file": "assets/survey-step-h4sh.js", "name": "survey-step", "imports": ["index.html"], "css": ["assets/survey-step-c55.css"]},
+	"_survey-step-c55.css": {"file": "assets/survey-step-c55.css", "src": "_survey-step-c55.css"},
+	"src/features/survey/components/steps/NameAndBirthStep.tsx": {"file": "assets/NameAndBirthStep-n4m3.js", "name": "NameAndBirthStep",
+		"isDynamicEntry": true, "imports": ["index.html", "_survey-step-h4sh.js"]}
+}`
 
 type testServer struct {
 	handler http.Handler

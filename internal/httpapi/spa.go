@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"net/http"
@@ -39,12 +40,25 @@ type spa struct {
 	// payment variant differs between the hostnames one server answers.
 	index   [2]indexPage
 	payment func(host string) bool
+	// manifest is Vite's build manifest (.vite/manifest.json), by source module; nil without one.
+	manifest map[string]manifestChunk
+}
+
+// manifestChunk is one entry of Vite's build manifest: a chunk's file, its name, the chunks it
+// imports (by their keys) and its stylesheets.
+type manifestChunk struct {
+	File    string   `json:"file"`
+	Name    string   `json:"name"`
+	Imports []string `json:"imports"`
+	CSS     []string `json:"css"`
+	IsEntry bool     `json:"isEntry"`
 }
 
 // indexPage is one rendering of index.html.
 type indexPage struct {
 	body, gzip []byte
 	etag       string
+	headEnd    int // where </head> begins in body
 }
 
 type encodings struct{ br, gzip bool }
@@ -61,6 +75,11 @@ func newSPA(files fs.FS, cfg RuntimeConfig, payment func(host string) bool) (*sp
 		payment = func(string) bool { return false }
 	}
 	s := &spa{files: files, variants: map[string]encodings{}, payment: payment}
+	if raw, err := fs.ReadFile(files, ".vite/manifest.json"); err == nil {
+		if err := json.Unmarshal(raw, &s.manifest); err != nil {
+			return nil, fmt.Errorf("the web app's build manifest: %w", err)
+		}
+	}
 	for i, on := range []bool{false, true} {
 		cfg.PaymentEnabled = on
 		if s.index[i], err = renderIndex(raw, cfg); err != nil {
@@ -105,7 +124,49 @@ func renderIndex(raw []byte, cfg RuntimeConfig) (indexPage, error) {
 	_, _ = zw.Write(index)
 	_ = zw.Close()
 	sum := sha256.Sum256(index)
-	return indexPage{body: index, gzip: zipped.Bytes(), etag: `"` + hex.EncodeToString(sum[:8]) + `"`}, nil
+	return indexPage{body: index, gzip: zipped.Bytes(), etag: `"` + hex.EncodeToString(sum[:8]) + `"`, headEnd: i + len(tag)}, nil
+}
+
+// preloadTags returns the tags that have the browser fetch the code of the given chunks, and of
+// everything they import, alongside the main script rather than after it: a modulepreload for each
+// script, a stylesheet link for each stylesheet. A chunk is named by its source module (a key of
+// the manifest) or, for a group of modules vite.config.ts puts in one file, by the group's name.
+// The entry's own files, which the page loads anyway, are left out, and so are chunks the manifest
+// does not know (a build without a manifest, a module renamed): they only lose the head start.
+func (s *spa) preloadTags(chunks ...string) string {
+	keyOf := map[string]string{}
+	for key, c := range s.manifest {
+		if strings.HasPrefix(key, "_") && c.Name != "" && !strings.HasSuffix(key, ".css") {
+			keyOf[c.Name] = key
+		}
+	}
+	var b strings.Builder
+	seen := map[string]bool{}
+	var visit func(key string)
+	visit = func(key string) {
+		c, ok := s.manifest[key]
+		if !ok || c.IsEntry || seen[key] {
+			return
+		}
+		seen[key] = true
+		for _, css := range c.CSS {
+			if !seen[css] {
+				seen[css] = true
+				b.WriteString(`<link rel="stylesheet" crossorigin href="/` + html.EscapeString(css) + `">`)
+			}
+		}
+		b.WriteString(`<link rel="modulepreload" crossorigin href="/` + html.EscapeString(c.File) + `">`)
+		for _, imp := range c.Imports {
+			visit(imp)
+		}
+	}
+	for _, chunk := range chunks {
+		if key, ok := keyOf[chunk]; ok {
+			chunk = key
+		}
+		visit(chunk)
+	}
+	return b.String()
 }
 
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -115,7 +176,8 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	info, err := fs.Stat(s.files, name)
-	if err != nil || info.IsDir() || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+	// The build's own notes (.vite/manifest.json) are for this server, not for browsers.
+	if err != nil || info.IsDir() || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") || strings.HasPrefix(name, ".") {
 		// A missing file with an extension, or anything under assets/, is a real miss: answering it
 		// with index.html would hand a browser HTML where it expects a script or an image.
 		if path.Ext(name) != "" || strings.HasPrefix(name, "assets/") {
@@ -158,13 +220,18 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, time.Time{}, content)
 }
 
+// pageFor is the rendering of index.html for the request's host.
+func (s *spa) pageFor(r *http.Request) indexPage {
+	if s.payment(r.Host) {
+		return s.index[1]
+	}
+	return s.index[0]
+}
+
 // serveIndex answers with the app's page. It is revalidated on every visit so a new release is
 // picked up at once, while its hashed assets stay cached.
 func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
-	page := s.index[0]
-	if s.payment(r.Host) {
-		page = s.index[1]
-	}
+	page := s.pageFor(r)
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Encoding")
@@ -181,6 +248,23 @@ func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	if r.Method == http.MethodHead {
+		return
+	}
+	_, _ = w.Write(body)
+}
+
+// serveIndexWith answers with the app's page with head added at the end of its <head>: a page
+// made for one member, which no cache may keep. The compression middleware compresses it.
+func (s *spa) serveIndexWith(w http.ResponseWriter, r *http.Request, head string) {
+	page := s.pageFor(r)
+	body := make([]byte, 0, len(page.body)+len(head))
+	body = append(append(append(body, page.body[:page.headEnd]...), head...), page.body[page.headEnd:]...)
+	h := w.Header()
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("Vary", "Cookie")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	if r.Method == http.MethodHead {
+		h.Set("Content-Length", strconv.Itoa(len(body)))
 		return
 	}
 	_, _ = w.Write(body)

@@ -88,15 +88,24 @@ func writeImage(w http.ResponseWriter, r *http.Request, data []byte, cacheContro
 // me answers the signed-in caller's own profile, for a web session and a bearer token alike.
 func (s *server) me(w http.ResponseWriter, r *http.Request) {
 	p, _ := auth.FromContext(r.Context())
+	me, err := s.meOf(r.Context(), p)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, me)
+}
+
+// meOf is what GET /api/user/me answers p.
+func (s *server) meOf(ctx context.Context, p auth.Principal) (meResponse, error) {
 	sub := billing.Subscription{Status: billing.StatusNone}
 	if s.billing != nil {
 		var err error
-		if sub, err = s.billing.Subscription(r.Context(), p.User.ID); err != nil {
-			s.writeError(w, r, err)
-			return
+		if sub, err = s.billing.Subscription(ctx, p.User.ID); err != nil {
+			return meResponse{}, err
 		}
 	}
-	writeJSON(w, http.StatusOK, meResponse{Me: profileOf(p.User, p.Role(), sub)})
+	return meResponse{Me: profileOf(p.User, p.Role(), sub)}, nil
 }
 
 // EmailVerification sends a member a new link to confirm their email address (idp.Provider). It
