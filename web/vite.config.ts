@@ -24,6 +24,9 @@ export default defineConfig({
     // a hashed file under dist/assets/ that the server can cache for a year.
     assetsInlineLimit: 0,
     sourcemap: false,
+    // The server reads the manifest (dist/.vite/manifest.json) to preload a survey step's code with
+    // its page (internal/httpapi/first_screen.go); it never serves the file itself.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -32,12 +35,14 @@ export default defineConfig({
           // into a shared file of its own, and the first paint would wait on a fourth request.
           groups: [
             { name: 'main', tags: ['$initial'] },
-            // A survey step's screen and the journey's rules it shares with the account area go in
-            // one file: left alone, each shared module becomes a tiny file of its own, and every
-            // step's first screen pays for their wrappers.
+            // A survey step's page, its screen, the sign-in guard with the profile it reads, and the
+            // journey's rules the screen shares with the account area go in one file: left alone,
+            // each shared module becomes a tiny file of its own, and every step's first screen pays
+            // for their wrappers and waits on their requests. With the step's form, if it has one,
+            // a step's code is two files, which the server preloads with the page.
             {
               name: 'survey-step',
-              test: /src\/features\/survey\/(journey|navigation|use-journey|use-answers-of|use-step-state)\.ts$|src\/features\/survey\/components\/SurveyStepScreen/,
+              test: /src\/features\/survey\/(journey|navigation|use-journey|use-answers-of|use-step-state)\.ts$|src\/features\/survey\/components\/(SurveyStepScreen|steps\/Fields\.module)|src\/app\/routes\/survey-step\.tsx$|src\/app\/auth\/RequireMember\.tsx$|src\/features\/account\/api\/get-me\.ts$/,
             },
             // The helper the coach and plan screens share (what did a refusal say) in a file of its
             // own, taken before the plan's group below would take it in as a dependency and make

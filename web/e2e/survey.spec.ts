@@ -41,6 +41,33 @@ function keysOf(state: SurveyState, slug: string) {
 }
 
 test.describe('the guided survey', () => {
+  test('a step opened by its address paints from the page alone: no request for the profile, answers or definition', async ({ page, browser }) => {
+    await signUp(page);
+    // Sign-in has just landed the member on the first step: the device now knows they are signed in.
+    expect(await page.evaluate(() => localStorage.getItem('wayfinder.signedIn'))).toBe('1');
+    await fillNameAndBirth(page);
+    await next(page);
+    await onStep(page, 'how-you-identify', /How do you identify, Sam\?/);
+
+    // A cold load of the step in a fresh browser with only the session cookie.
+    const cold = await browser.newContext({ storageState: { cookies: await page.context().cookies(), origins: [] } });
+    const fresh = await cold.newPage();
+    const asked: string[] = [];
+    fresh.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path.startsWith('/api/')) asked.push(path);
+    });
+    const res = await fresh.goto('/how-you-identify');
+    expect(res?.headers()['cache-control']).toBe('private, no-store');
+    await onStep(fresh, 'how-you-identify', /How do you identify, Sam\?/);
+    await expect(fresh.getByRole('radio', { name: 'Prefer not to say' })).toBeVisible();
+    expect(asked).toEqual([]);
+    // The page's data stays the page's: it is not left in the document for anything else to read.
+    expect(await fresh.evaluate(() => document.getElementById('initial-data'))).toBeNull();
+    expect(await fresh.evaluate(() => localStorage.getItem('wayfinder.signedIn'))).toBe('1');
+    await cold.close();
+  });
+
   test('a member answers the whole survey, prior coaching branch included, with axe on every step', async ({ page }) => {
     test.setTimeout(240_000);
     await signUp(page, '/?utm_source=newsletter&utm_campaign=spring&utm_evil=1');

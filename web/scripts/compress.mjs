@@ -17,9 +17,11 @@ const compressible = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.
 // Below 1 KB the saving is smaller than the cost of a second lookup and a Vary header.
 const minimumSize = 1024;
 
+// The build's own notes (.vite/manifest.json) are read by the server, never sent: they are skipped.
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* walk(full);
     else if (entry.isFile()) yield full;
   }

@@ -5,9 +5,11 @@ import '@/styles/tokens.css';
 import '@/styles/base.css';
 import { getRuntimeConfig } from '@/config/runtime';
 import { captureLaunchToken, pendingToken } from '@/lib/auth-token';
+import { hasInitialData } from '@/lib/initial-data';
 import { applyColorScheme, storedColorScheme } from '@/lib/color-scheme';
 import { readLaunchFlags } from '@/lib/launch-flags';
 import { defaultLocale } from '@/lib/messages';
+import { rememberSignedIn } from '@/lib/session';
 import { captureUtm } from '@/lib/utm';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
@@ -19,6 +21,9 @@ captureLaunchToken();
 readLaunchFlags(window.location.search);
 captureUtm(window.location.search);
 applyColorScheme(storedColorScheme());
+// A page that arrived with the member's profile in it was asked for by a signed-in member: right
+// after sign-in, say, when nothing on this device knew it yet. The hint says so from the start.
+if (hasInitialData('me')) rememberSignedIn();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to render the app into');

@@ -3,6 +3,7 @@ import type { components } from '@/lib/api-schema';
 import { apiClient, isHttpStatus } from '@/lib/api-client';
 import { forgetSignedIn, mayBeSignedIn, rememberSignedIn } from '@/lib/session';
 import { useAfterFirstPaint } from '@/lib/after-next-paint';
+import { initialDataUpdatedAt, takeInitialData } from '@/lib/initial-data';
 
 // GET /api/user/me: the signed-in member's profile (spec §7). The same call serves the web
 // session cookie and the native shell's bearer token. Its types come from the OpenAPI document.
@@ -52,15 +53,24 @@ export async function getMe(signal?: AbortSignal): Promise<MeResponse> {
 
 export const meQueryKey = ['me'] as const;
 
+/** initialMe is the profile the page arrived with (see initial-data), if it is a usable one. */
+function initialMe(): MeResponse | undefined {
+  const body = takeInitialData('me');
+  return hasUserId(body) ? body : undefined;
+}
+
 /**
  * meQueryOptions: no retries at this level. The HTTP client already tries a busy server again,
- * and a 401 will not change by asking twice.
+ * and a 401 will not change by asking twice. The first read takes the profile the page arrived
+ * with, when it has one.
  */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe(signal),
     retry: false,
+    initialData: initialMe,
+    initialDataUpdatedAt,
   });
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { initialDataUpdatedAt, takeInitialData } from '@/lib/initial-data';
 import type { SurveyDefinition } from './types';
 
 // GET /api/onboarding/definition: the survey as data, the one source of truth shared with the API.
@@ -14,10 +15,19 @@ export const definitionQueryKey = ['survey', 'definition'] as const;
 
 export const DEFINITION_STALE_TIME = 10 * 60 * 1000;
 
+/** initialDefinition is the definition the page arrived with (see initial-data), if it looks like one. */
+function initialDefinition(): SurveyDefinition | undefined {
+  const body = takeInitialData('definition');
+  const usable = typeof body === 'object' && body !== null && 'questions' in body && typeof body.questions === 'object' && body.questions !== null;
+  return usable ? (body as SurveyDefinition) : undefined;
+}
+
 export function definitionQueryOptions() {
   return queryOptions({
     queryKey: definitionQueryKey,
     queryFn: ({ signal }) => getDefinition(signal),
+    initialData: initialDefinition,
+    initialDataUpdatedAt,
     staleTime: DEFINITION_STALE_TIME,
     // The HTTP client already tries a busy server again.
     retry: false,

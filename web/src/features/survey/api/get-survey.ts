@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { initialDataUpdatedAt, takeInitialData } from '@/lib/initial-data';
 import type { SurveyState } from './types';
 
 // GET /api/onboarding/survey: the member's saved answers, the step to resume at and the screening
@@ -12,12 +13,21 @@ export function getSurvey(signal?: AbortSignal): Promise<SurveyState> {
 
 export const surveyQueryKey = ['survey', 'answers'] as const;
 
+/** initialSurvey is the answers the page arrived with (see initial-data), if they look like answers. */
+function initialSurvey(): SurveyState | undefined {
+  const body = takeInitialData('survey');
+  const usable = typeof body === 'object' && body !== null && 'answers' in body && Array.isArray(body.answers);
+  return usable ? (body as SurveyState) : undefined;
+}
+
 export function surveyQueryOptions() {
   return queryOptions({
     queryKey: surveyQueryKey,
     queryFn: ({ signal }) => getSurvey(signal),
     staleTime: Infinity,
     retry: false,
+    initialData: initialSurvey,
+    initialDataUpdatedAt,
   });
 }
 

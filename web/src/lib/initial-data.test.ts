@@ -1,0 +1,91 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The module reads the page's tag once, so each test loads it afresh after writing the page.
+async function load() {
+  vi.resetModules();
+  return import('./initial-data');
+}
+
+function writeTag(text: string) {
+  const tag = document.createElement('script');
+  tag.id = 'initial-data';
+  tag.type = 'application/json';
+  tag.textContent = text;
+  document.head.append(tag);
+}
+
+const me = { me: { userId: 'u-1', email: 'sam@example.test', firstName: 'Sam', role: 'member' } };
+const survey = { answers: [{ questionSlug: 'name-and-birth', answers: [], updatedAt: '2026-11-24T10:00:00Z' }], resumeAt: 'how-you-identify' };
+const definition = { firstQuestion: 'name-and-birth', questions: { 'name-and-birth': { type: 'Custom' } } };
+
+afterEach(() => {
+  document.getElementById('initial-data')?.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('initial data', () => {
+  it('hands each value out once, and takes the tag out of the page', async () => {
+    writeTag(JSON.stringify({ me, survey }));
+    const { hasInitialData, takeInitialData } = await load();
+    expect(hasInitialData('me')).toBe(true);
+    expect(document.getElementById('initial-data')).toBeNull();
+    expect(takeInitialData('me')).toEqual(me);
+    expect(takeInitialData('me')).toBeUndefined();
+    expect(hasInitialData('me')).toBe(false);
+    expect(takeInitialData('definition')).toBeUndefined();
+    expect(takeInitialData('survey')).toEqual(survey);
+  });
+
+  it('is none without a tag, or with a broken one', async () => {
+    expect((await load()).hasInitialData('me')).toBe(false);
+    writeTag('{"me": ');
+    expect((await load()).takeInitialData('me')).toBeUndefined();
+    writeTag('["me"]');
+    expect((await load()).takeInitialData('me')).toBeUndefined();
+  });
+});
+
+describe('the first reads of a step', () => {
+  let fetched: string[];
+  beforeEach(() => {
+    fetched = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      fetched.push(input instanceof Request ? new URL(input.url).pathname : String(input));
+      return Promise.reject(new Error('offline'));
+    });
+  });
+
+  it('take the profile, the answers and the definition from the page, without a request', async () => {
+    writeTag(JSON.stringify({ me, survey, definition }));
+    await load();
+    const [{ meQueryOptions }, { surveyQueryOptions }, { definitionQueryOptions }] = await Promise.all([
+      import('@/features/account/api/get-me'),
+      import('@/features/survey/api/get-survey'),
+      import('@/features/survey/api/get-definition'),
+    ]);
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
+    await expect(client.fetchQuery(meQueryOptions())).resolves.toEqual(me);
+    await expect(client.fetchQuery(surveyQueryOptions())).resolves.toEqual(survey);
+    await expect(client.fetchQuery(definitionQueryOptions())).resolves.toEqual(definition);
+    expect(fetched).toEqual([]);
+
+    // Once the page's profile is used, a query made anew asks the server.
+    client.clear();
+    await expect(client.fetchQuery(meQueryOptions())).rejects.toThrow();
+    expect(fetched.some((url) => url.includes('/api/user/me'))).toBe(true);
+  });
+
+  it('ask the server when the page holds something else', async () => {
+    writeTag(JSON.stringify({ me: { me: { email: 'no id' } }, survey: { answers: 'none' }, definition: { questions: null } }));
+    await load();
+    const { meQueryOptions } = await import('@/features/account/api/get-me');
+    const { surveyQueryOptions } = await import('@/features/survey/api/get-survey');
+    const { definitionQueryOptions } = await import('@/features/survey/api/get-definition');
+    const client = new QueryClient();
+    await expect(client.fetchQuery(meQueryOptions())).rejects.toThrow();
+    await expect(client.fetchQuery(surveyQueryOptions())).rejects.toThrow();
+    await expect(client.fetchQuery(definitionQueryOptions())).rejects.toThrow();
+    expect(new Set(fetched)).toEqual(new Set(['/api/user/me', '/api/onboarding/survey', '/api/onboarding/definition']));
+  });
+});
