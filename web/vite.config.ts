@@ -35,6 +35,10 @@ export default defineConfig({
           // into a shared file of its own, and the first paint would wait on a fourth request.
           groups: [
             { name: 'main', tags: ['$initial'] },
+            // The query client (TanStack Query, with the app's set-up of it and the HTTP client it
+            // calls) in a file of its own: every part of the app that reads data shares it, and the
+            // home page's first screen, which reads none, goes without (see lib/with-queries.tsx).
+            { name: 'queries', test: /node_modules\/@tanstack\/|src\/lib\/(queries\.tsx|api-client\.ts)$/ },
             // A survey step's page, its screen, the sign-in guard with the profile it reads, and the
             // journey's rules the screen shares with the account area go in one file: left alone,
             // each shared module becomes a tiny file of its own, and every step's first screen pays
@@ -42,7 +46,7 @@ export default defineConfig({
             // a step's code is two files, which the server preloads with the page.
             {
               name: 'survey-step',
-              test: /src\/features\/survey\/(journey|navigation|use-journey|use-answers-of|use-step-state)\.ts$|src\/features\/survey\/components\/(SurveyStepScreen|steps\/Fields\.module)|src\/app\/routes\/survey-step\.tsx$|src\/app\/auth\/RequireMember\.tsx$|src\/features\/account\/api\/get-me\.ts$/,
+              test: /src\/features\/survey\/(journey|navigation|use-journey|use-answers-of|use-step-state)\.ts$|src\/features\/survey\/components\/(SurveyStepScreen|steps\/Fields\.module)|src\/app\/routes\/survey-step\.tsx$|src\/app\/auth\/RequireMember\.tsx$|src\/features\/account\/api\/get-me\.ts$|src\/features\/survey\/api\/(get-definition|get-survey|prefetch-step)\.ts$/,
             },
             // The helper the coach and plan screens share (what did a refusal say) in a file of its
             // own, taken before the plan's group below would take it in as a dependency and make

@@ -1,27 +1,26 @@
-import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { use, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 import { paths } from '@/config/paths';
 import { launchFlags } from '@/lib/launch-flags';
 import { mayBeSignedIn, onSignedInHintChange } from '@/lib/session';
 import { isNativeShell } from '@/lib/native-bridge';
 import { lazyComponent } from '@/lib/lazy-component';
+import { QueryClientBoxContext } from '@/lib/query-client-box';
+import { withQueries } from '@/lib/with-queries';
 import { AppLayout } from '@/components/layout/AppLayout';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { PageErrorBoundary } from '@/components/route-error/PageErrorBoundary';
 import { AccountMenu } from '@/features/account/components/AccountMenu';
 import { CrisisSupportPage } from '@/features/safety/CrisisSupportPage';
-import { definitionQueryOptions } from '@/features/survey/api/get-definition';
-import { surveyQueryOptions } from '@/features/survey/api/get-survey';
 import { KeepSavingAnswers } from '@/features/survey/components/KeepSavingAnswers';
 import { isSurveySlug } from '@/features/survey/slugs';
 import { Component as Home } from './routes/home';
 
 // page turns a route module (which exports its page as Component) into a lazily loaded page, so
-// a member downloads a page's code only when they open it.
+// a member downloads a page's code only when they open it, with the query client's (see withQueries).
 function page<P extends object>(load: () => Promise<{ Component: ComponentType<P> }>) {
-  return lazyComponent(() => load().then((m) => m.Component), <PageLoading />);
+  return lazyComponent(withQueries(() => load().then((m) => m.Component)), <PageLoading />);
 }
 
 const Register = page(() => import('./routes/register'));
@@ -42,14 +41,17 @@ const Goodbye = page(() => import('./routes/goodbye'));
 const SurveyStep = page(() => import('./routes/survey-step'));
 const NotFound = page(() => import('./routes/not-found'));
 
-// The sign-in guard and the sign-out button carry the HTTP client and the profile query, which the
-// home page's first screen does without; they load with the first page that needs them.
-const RequireMember = lazyComponent(() => import('./auth/RequireMember').then((m) => m.RequireMember), <LoadingOverlay />);
+// The sign-in guard and the sign-out button carry the HTTP client, the query client and the profile
+// query, which the home page's first screen does without; they load with the first page that needs them.
+const RequireMember = lazyComponent(
+  withQueries(() => import('./auth/RequireMember').then((m) => m.RequireMember)),
+  <LoadingOverlay />,
+);
 // The staff app's gate (see StaffGate) loads only at /staff; the staff app itself is a download of
 // its own, asked for only once the profile says the user is staff. These lines are all of it that
 // the main bundle carries.
-const StaffGate = lazyComponent(() => import('./auth/RequireStaff').then((m) => m.StaffGate), <LoadingOverlay />);
-const SignOutButton = lazyComponent(() => import('./auth/SignOutButton').then((m) => m.SignOutButton));
+const StaffGate = lazyComponent(withQueries(() => import('./auth/RequireStaff').then((m) => m.StaffGate)), <LoadingOverlay />);
+const SignOutButton = lazyComponent(withQueries(() => import('./auth/SignOutButton').then((m) => m.SignOutButton)));
 
 /**
  * Guarded shows its pages only to a signed-in member, with the loading overlay from the start.
@@ -103,14 +105,12 @@ function Frame({ children }: { children: ReactNode }) {
 function SurveyStepRoute() {
   const { slug } = useParams<{ slug: string }>();
   const step = isSurveySlug(slug);
-  const queryClient = useQueryClient();
+  const queries = use(QueryClientBoxContext);
   useEffect(() => {
     if (!step) return;
-    void queryClient.prefetchQuery(definitionQueryOptions());
-    // The answers are the member's own: asked for early only when they may be signed in, so a
-    // visitor on their way to sign-in is not answered with a refusal.
-    if (mayBeSignedIn()) void queryClient.prefetchQuery(surveyQueryOptions());
-  }, [step, queryClient]);
+    // Its code is in the step's own file, which is on its way already (see vite.config.ts).
+    void import('@/features/survey/api/prefetch-step').then((m) => m.prefetchStep(queries));
+  }, [step, queries]);
   if (!step) return <NotFound />;
   return (
     <Guarded page={SurveyStep}>
