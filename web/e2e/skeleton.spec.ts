@@ -23,6 +23,19 @@ test.describe('the app is served', () => {
     await expect(page).toHaveTitle(/Wayfinder/);
   });
 
+  test("a visitor's home page loads one script: the code that reads data waits for a page that does", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
+    expect(scripts).toHaveLength(1);
+    expect(await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length)).toBe(0);
+    // TanStack Query's options keep their names when minified: none is in the one script.
+    expect(await (await page.request.get(scripts[0])).text()).not.toContain('gcTime');
+  });
+
   test('hashed assets are cached for a year and sent compressed', async ({ page, request }) => {
     await page.goto('/');
     const script = await page.locator('script[type="module"][src]').first().getAttribute('src');
