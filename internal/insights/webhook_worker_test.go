@@ -151,24 +151,28 @@ func (s setUp) run(t *testing.T, c insights.WebhookWorkerConfig) *prometheus.Reg
 // waitForDelivery waits until the endpoint's one delivery is no longer pending, and returns it.
 func (s setUp) waitForDelivery(t *testing.T, endpointID string, wantStatus insights.DeliveryStatus) insights.Delivery {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		ds, err := s.db.WebhookDeliveries(context.Background(), endpointID, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(ds) == 1 && ds[0].Status == wantStatus {
-			return ds[0]
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the deliveries are %+v, want one %s", ds, wantStatus)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	return s.waitForDeliveries(t, endpointID, "one "+string(wantStatus), func(ds []insights.Delivery) bool {
+		return len(ds) == 1 && ds[0].Status == wantStatus
+	})[0]
 }
 
 // waitForAllDelivered waits until the endpoint's n deliveries are all delivered, and returns them.
 func (s setUp) waitForAllDelivered(t *testing.T, endpointID string, n int) []insights.Delivery {
+	t.Helper()
+	return s.waitForDeliveries(t, endpointID, fmt.Sprintf("%d delivered", n), func(ds []insights.Delivery) bool {
+		done := 0
+		for _, d := range ds {
+			if d.Status == insights.DeliveryDelivered {
+				done++
+			}
+		}
+		return done == n
+	})
+}
+
+// waitForDeliveries waits until the endpoint's deliveries are as done wants them (want says so in
+// words), and returns them.
+func (s setUp) waitForDeliveries(t *testing.T, endpointID, want string, done func([]insights.Delivery) bool) []insights.Delivery {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
@@ -176,17 +180,11 @@ func (s setUp) waitForAllDelivered(t *testing.T, endpointID string, n int) []ins
 		if err != nil {
 			t.Fatal(err)
 		}
-		done := 0
-		for _, d := range ds {
-			if d.Status == insights.DeliveryDelivered {
-				done++
-			}
-		}
-		if done == n {
+		if done(ds) {
 			return ds
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d of %d delivered", done, n)
+			t.Fatalf("the deliveries are %+v, want %s", ds, want)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
