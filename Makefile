@@ -57,6 +57,8 @@ lint: web-deps
 ## bench: the performance figures of ARCHITECTURE.md section 6
 bench: build
 	node web/scripts/bench.mjs $(BIN)
+	npm ci --prefix tools/lighthouse --no-audit --no-fund
+	node tools/lighthouse/lighthouse.mjs $(BIN)
 	go run ./tools/surveyload --binary $(BIN)
 	go run ./tools/surveyload --binary $(BIN) --postgres '$(WAYFINDER_TEST_DATABASE_URL)'
 
