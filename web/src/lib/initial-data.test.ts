@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from './auth-token';
 
 // The module reads the page's tag once, so each test loads it afresh after writing the page.
 async function load() {
@@ -35,6 +36,19 @@ describe('initial data', () => {
     expect(hasInitialData('me')).toBe(false);
     expect(takeInitialData('definition')).toBeUndefined();
     expect(takeInitialData('survey')).toEqual(survey);
+  });
+
+  it("is none on a page that speaks to the API with the native shell's token, which may be another account's", async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'shell-token');
+    try {
+      writeTag(JSON.stringify({ me, survey }));
+      const { hasInitialData, takeInitialData } = await load();
+      expect(hasInitialData('me')).toBe(false);
+      expect(takeInitialData('survey')).toBeUndefined();
+      expect(document.getElementById('initial-data')).toBeNull();
+    } finally {
+      localStorage.removeItem(TOKEN_STORAGE_KEY);
+    }
   });
 
   it('is none without a tag, or with a broken one', async () => {

@@ -4,6 +4,8 @@
 // so the question paints as soon as the code has run, with no request in between; every later read
 // asks the server as usual.
 
+import { getStoredToken, pendingToken } from './auth-token';
+
 /** INITIAL_DATA_ELEMENT_ID is the id of the script tag the server puts the data in. */
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
@@ -15,12 +17,15 @@ export const initialDataUpdatedAt = (): number => Math.round(performance.timeOri
 let pending: Partial<Record<InitialDataKey, unknown>> | undefined;
 
 // read parses the tag the first time it is needed, and removes it: the data lives here from then on.
+// The data is the session cookie's member's. A page that speaks to the API with the native shell's
+// token, which may be another account's, leaves it unread and asks the API.
 function read(): Partial<Record<InitialDataKey, unknown>> {
   if (pending) return pending;
   pending = {};
   const element = document.getElementById(INITIAL_DATA_ELEMENT_ID);
   if (!element) return pending;
   element.remove();
+  if (getStoredToken() !== null || pendingToken() !== null) return pending;
   try {
     const value: unknown = JSON.parse(element.textContent ?? '');
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) pending = { ...value };
