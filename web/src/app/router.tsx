@@ -108,8 +108,12 @@ function SurveyStepRoute() {
   const queries = use(QueryClientBoxContext);
   useEffect(() => {
     if (!step) return;
-    // Its code is in the step's own file, which is on its way already (see vite.config.ts).
-    void import('@/features/survey/api/prefetch-step').then((m) => m.prefetchStep(queries));
+    // Its code is in the step's own file, which is on its way already (see vite.config.ts). If
+    // that file can't load, the step's page, which needs it too, says so; the head start is lost.
+    import('@/features/survey/api/prefetch-step').then(
+      (m) => m.prefetchStep(queries),
+      () => undefined,
+    );
   }, [step, queries]);
   if (!step) return <NotFound />;
   return (
