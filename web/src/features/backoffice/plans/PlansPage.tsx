@@ -46,7 +46,7 @@ function PlanCard({ plan, saving, onToggle }: PlanCardProps) {
           </h2>
           <span className={plan.active ? `${shared.badge} ${shared.badgeGood}` : shared.badge}>{plan.active ? t('offered') : t('withdrawn')}</span>
         </div>
-        <dl className={styles.facts}>
+        <dl className={shared.facts}>
           <div>
             <dt>{t('price')}</dt>
             <dd>{priceText(t, plan)}</dd>
@@ -59,7 +59,7 @@ function PlanCard({ plan, saving, onToggle }: PlanCardProps) {
             <dt>{t('support')}</dt>
             <dd>{t(supportNames[plan.support])}</dd>
           </div>
-          <div className={styles.wide}>
+          <div className={shared.wide}>
             <dt>{t('stripePriceId')}</dt>
             <dd>{plan.stripePriceId ? <code className={styles.code}>{plan.stripePriceId}</code> : t('noStripePrice')}</dd>
           </div>

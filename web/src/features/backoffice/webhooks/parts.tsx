@@ -35,14 +35,14 @@ export function StatusBadge({ active }: { active: boolean }) {
 export function EndpointFacts({ endpoint }: { endpoint: WebhookEndpoint }) {
   const t = useT(staffWebhooksMessages);
   return (
-    <dl className={styles.facts}>
-      <div className={styles.wide}>
+    <dl className={shared.facts}>
+      <div className={shared.wide}>
         <dt>{t('address')}</dt>
         <dd>
           <code className={styles.code}>{endpoint.url}</code>
         </dd>
       </div>
-      <div className={styles.wide}>
+      <div className={shared.wide}>
         <dt>{t('events')}</dt>
         <dd>{eventsText(t, endpoint)}</dd>
       </div>
