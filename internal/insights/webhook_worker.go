@@ -99,16 +99,11 @@ func NewWebhookWorker(w *Webhooks, c WebhookWorkerConfig) *WebhookWorker {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
-	def := func(d *time.Duration, v time.Duration) {
-		if *d <= 0 {
-			*d = v
-		}
-	}
-	def(&c.PollInterval, DefaultPollInterval)
-	def(&c.Timeout, DefaultTimeout)
-	def(&c.Lease, DefaultLease)
-	def(&c.Retention, DefaultRetention)
-	def(&c.MaxLullWait, DefaultMaxLullWait)
+	outbox.OrDefault(&c.PollInterval, DefaultPollInterval)
+	outbox.OrDefault(&c.Timeout, DefaultTimeout)
+	outbox.OrDefault(&c.Lease, DefaultLease)
+	outbox.OrDefault(&c.Retention, DefaultRetention)
+	outbox.OrDefault(&c.MaxLullWait, DefaultMaxLullWait)
 	if len(c.Retries) == 0 {
 		c.Retries = DefaultRetries
 	}

@@ -90,17 +90,12 @@ func NewWorker(o *Outbox, c WorkerConfig) *Worker {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
-	def := func(d *time.Duration, v time.Duration) {
-		if *d <= 0 {
-			*d = v
-		}
-	}
-	def(&c.PollInterval, DefaultPollInterval)
-	def(&c.FirstRetry, DefaultFirstRetry)
-	def(&c.MaxRetry, DefaultMaxRetry)
-	def(&c.SendTimeout, DefaultSendTimeout)
-	def(&c.Lease, DefaultLease)
-	def(&c.Retention, DefaultRetention)
+	outbox.OrDefault(&c.PollInterval, DefaultPollInterval)
+	outbox.OrDefault(&c.FirstRetry, DefaultFirstRetry)
+	outbox.OrDefault(&c.MaxRetry, DefaultMaxRetry)
+	outbox.OrDefault(&c.SendTimeout, DefaultSendTimeout)
+	outbox.OrDefault(&c.Lease, DefaultLease)
+	outbox.OrDefault(&c.Retention, DefaultRetention)
 	if c.Lease <= c.SendTimeout {
 		c.Lease = c.SendTimeout + time.Minute
 	}

@@ -63,3 +63,11 @@ func (l Loop) Run(ctx context.Context) {
 		}
 	}
 }
+
+// OrDefault sets *d to v when it is left at zero (or below): a worker's setting its caller did
+// not give.
+func OrDefault(d *time.Duration, v time.Duration) {
+	if *d <= 0 {
+		*d = v
+	}
+}
