@@ -17,6 +17,7 @@ import (
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
+	"wayfinder/internal/sqlstore/storetest"
 	"wayfinder/internal/survey"
 )
 
@@ -45,20 +46,6 @@ func mustSurvey(t *testing.T) *survey.Definition {
 	return def
 }
 
-// openStore opens and migrates a test database, closed when the test ends.
-func openStore(t *testing.T, dsn string) *sqlstore.DB {
-	t.Helper()
-	db, err := sqlstore.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return db
-}
-
 // TestWritesFailWithoutTheirAuditEntry checks that every staff write and its audit entry commit
 // together: when the entry cannot be written, the write is undone, on each database.
 func TestWritesFailWithoutTheirAuditEntry(t *testing.T) {
@@ -66,7 +53,7 @@ func TestWritesFailWithoutTheirAuditEntry(t *testing.T) {
 	ctx := context.Background()
 	for _, d := range sqltest.Databases(t) {
 		t.Run(d.Dialect, func(t *testing.T) {
-			db := openStore(t, d.DSN)
+			db := storetest.Open(t, d.DSN)
 			u, err := db.CreateUser(ctx, account.User{Subject: "m", Email: "m@example.test", FirstName: "Before"})
 			if err != nil {
 				t.Fatal(err)
@@ -140,7 +127,7 @@ func TestProfileEditCorrectsTheNameAndBirthAnswer(t *testing.T) {
 	ctx := context.Background()
 	for _, d := range sqltest.Databases(t) {
 		t.Run(d.Dialect, func(t *testing.T) {
-			db := openStore(t, d.DSN)
+			db := storetest.Open(t, d.DSN)
 			answered, err := db.CreateUser(ctx, account.User{Subject: "a", Email: "a@example.test", FirstName: "Jon"})
 			if err != nil {
 				t.Fatal(err)

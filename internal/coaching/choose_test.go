@@ -12,7 +12,7 @@ import (
 	"wayfinder/internal/apperr"
 	"wayfinder/internal/coaching"
 	"wayfinder/internal/sqlstore"
-	"wayfinder/internal/sqlstore/sqltest"
+	"wayfinder/internal/sqlstore/storetest"
 )
 
 // openJourney lets every member reach the coaches: these tests are about the rules of choosing.
@@ -27,22 +27,7 @@ func (openJourney) RequireOpen(context.Context, string) error { return nil }
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // stores returns a migrated store on each test database.
-func stores(t *testing.T) map[string]*sqlstore.DB {
-	t.Helper()
-	out := map[string]*sqlstore.DB{}
-	for _, d := range sqltest.Databases(t) {
-		db, err := sqlstore.Open(context.Background(), d.DSN)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		if err := db.Migrate(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		out[d.Dialect] = db
-	}
-	return out
-}
+func stores(t *testing.T) map[string]*sqlstore.DB { return storetest.Stores(t) }
 
 func member(t *testing.T, db *sqlstore.DB, subject string) string {
 	t.Helper()

@@ -16,7 +16,7 @@ import (
 	"wayfinder/internal/insights"
 	"wayfinder/internal/onboarding"
 	"wayfinder/internal/sqlstore"
-	"wayfinder/internal/sqlstore/sqltest"
+	"wayfinder/internal/sqlstore/storetest"
 	"wayfinder/internal/survey"
 )
 
@@ -26,22 +26,7 @@ var t0 = time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
 var admin = backoffice.Actor{UserID: "admin-1", Email: "admin@example.test", Admin: true}
 
 // stores returns a migrated store on each test database.
-func stores(t *testing.T) map[string]*sqlstore.DB {
-	t.Helper()
-	out := map[string]*sqlstore.DB{}
-	for _, d := range sqltest.Databases(t) {
-		db, err := sqlstore.Open(context.Background(), d.DSN)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		if err := db.Migrate(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		out[d.Dialect] = db
-	}
-	return out
-}
+func stores(t *testing.T) map[string]*sqlstore.DB { return storetest.Stores(t) }
 
 // addEndpoint sets up an endpoint as the admin and returns it with its secret.
 func addEndpoint(t *testing.T, hooks *insights.Webhooks, url string, active bool, events ...insights.EventType) (insights.Endpoint, string) {

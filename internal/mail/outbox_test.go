@@ -17,6 +17,7 @@ import (
 	"wayfinder/internal/mail/mailtest"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
+	"wayfinder/internal/sqlstore/storetest"
 )
 
 // store is one migrated database of one dialect, and the DSN that reaches it again (another
@@ -33,22 +34,9 @@ func stores(t *testing.T) []store {
 	t.Helper()
 	var out []store
 	for _, d := range sqltest.Databases(t) {
-		out = append(out, store{name: d.Dialect, dsn: d.DSN, db: openStore(t, d.DSN)})
+		out = append(out, store{name: d.Dialect, dsn: d.DSN, db: storetest.Open(t, d.DSN)})
 	}
 	return out
-}
-
-func openStore(t *testing.T, dsn string) *sqlstore.DB {
-	t.Helper()
-	db, err := sqlstore.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return db
 }
 
 // syncBuffer collects logs written by the worker's goroutine.
@@ -325,7 +313,7 @@ func TestWorkerRestartLosesNothing(t *testing.T) {
 			}
 
 			// A new process: another connection, a new outbox and worker.
-			replica := openStore(t, s.dsn)
+			replica := storetest.Open(t, s.dsn)
 			second := &countingSender{next: smtp}
 			run(t, mail.NewWorker(mail.NewOutbox(replica, mail.OutboxConfig{}), mail.WorkerConfig{Sender: second, PollInterval: 20 * time.Millisecond}))
 			srv.WaitForMessages(t, total, 15*time.Second)
