@@ -8,45 +8,16 @@ import shared from '@/features/backoffice/shared/StaffPage.module.css';
 import { downloadCampaigns } from './api/download-campaigns';
 import type { CampaignRow, Campaigns, OriginRow, ReportRange } from './api/get-campaigns';
 import { Count, Nothing, Share } from './ReportValue';
+import { ReportTable } from './ReportTable';
 import styles from './InsightsPage.module.css';
 
-interface ReportTableProps {
-  caption: string;
-  /** head is the header cells of the columns before the counts. */
-  head: ReactNode;
-  children: ReactNode;
-}
-
-/** ReportTable is a table of counts by campaign or by site, scrolling sideways in its own region on a phone. */
-function ReportTable({ caption, head, children }: ReportTableProps) {
+/** CampaignTable is a table of counts by campaign or by site, with the outcome columns after head's. */
+function CampaignTable({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
   const t = useT(staffInsightsMessages);
-  const captionId = useId();
   return (
-    <div className={admin.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={`${admin.table} ${styles.table}`}>
-        <caption id={captionId} className="visually-hidden">
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {head}
-            <th scope="col" className={styles.number}>
-              {t('colSignedUp')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('colCoachChosen')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('colPaid')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('colConversion')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <ReportTable caption={caption} head={head} numbers={[t('colSignedUp'), t('colCoachChosen'), t('colPaid'), t('colConversion')]}>
+      {children}
+    </ReportTable>
   );
 }
 
@@ -81,7 +52,7 @@ function CampaignsTables({ campaigns }: { campaigns: Campaigns }) {
   const headingId = useId();
   return (
     <>
-      <ReportTable
+      <CampaignTable
         caption={t('campaignsCaption')}
         head={
           <>
@@ -104,13 +75,13 @@ function CampaignsTables({ campaigns }: { campaigns: Campaigns }) {
             </tr>
           );
         })}
-      </ReportTable>
+      </CampaignTable>
       <section className={styles.subsection} aria-labelledby={headingId}>
         <div className={styles.sectionText}>
           <h3 id={headingId}>{t('originsHeading')}</h3>
           <p className={shared.muted}>{t('originsLead')}</p>
         </div>
-        <ReportTable caption={t('originsCaption')} head={<th scope="col">{t('colOrigin')}</th>}>
+        <CampaignTable caption={t('originsCaption')} head={<th scope="col">{t('colOrigin')}</th>}>
           {campaigns.origins.map((row) => (
             <tr key={row.origin}>
               <td className={styles.siteCell}>
@@ -125,7 +96,7 @@ function CampaignsTables({ campaigns }: { campaigns: Campaigns }) {
               <Outcome row={row} minCellSize={campaigns.minCellSize} />
             </tr>
           ))}
-        </ReportTable>
+        </CampaignTable>
       </section>
     </>
   );

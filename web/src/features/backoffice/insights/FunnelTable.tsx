@@ -1,11 +1,10 @@
-import { useId } from 'react';
 import { useT } from '@/lib/messages';
 import { staffInsightsMessages } from '@/messages/staff-insights';
 import { stepName } from '@/features/backoffice/members/member-text';
-import admin from '@/features/backoffice/admin/admin.module.css';
 import type { Funnel, FunnelStep } from './api/get-funnel';
 import { durationText } from './report-text';
 import { Count, Nothing, Share } from './ReportValue';
+import { ReportTable } from './ReportTable';
 import styles from './InsightsPage.module.css';
 
 function StepRow({ step, minCellSize }: { step: FunnelStep; minCellSize: number }) {
@@ -42,41 +41,19 @@ function StepRow({ step, minCellSize }: { step: FunnelStep; minCellSize: number 
  */
 export function FunnelTable({ funnel }: { funnel: Funnel }) {
   const t = useT(staffInsightsMessages);
-  const captionId = useId();
   return (
-    <div className={admin.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={`${admin.table} ${styles.table}`}>
-        <caption id={captionId} className="visually-hidden">
-          {t('tableCaption')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.stepCell}>
-              {t('colStep')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('colReached')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('colReachedShare')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('colDropOff')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('colDropOffShare')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('colMedian')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {funnel.steps.map((step) => (
-            <StepRow key={step.slug} step={step} minCellSize={funnel.minCellSize} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ReportTable
+      caption={t('tableCaption')}
+      head={
+        <th scope="col" className={styles.stepCell}>
+          {t('colStep')}
+        </th>
+      }
+      numbers={[t('colReached'), t('colReachedShare'), t('colDropOff'), t('colDropOffShare'), t('colMedian')]}
+    >
+      {funnel.steps.map((step) => (
+        <StepRow key={step.slug} step={step} minCellSize={funnel.minCellSize} />
+      ))}
+    </ReportTable>
   );
 }
