@@ -86,10 +86,16 @@ const pages = [
 const results = Object.fromEntries(pages.map((p) => [p.name, []]));
 for (let run = 0; run < runs; run++) {
   for (const p of pages) {
-    const tab = await p.context.newPage();
-    // Lighthouse empties the HTTP cache before it loads the page, and keeps the cookies.
-    const { lhr } = await lighthouse(`${server.url}${p.path}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, tab);
-    await tab.close();
+    // Now and then Chromium's trace lacks the navigation's start (NO_NAVSTART), and Lighthouse
+    // asks to be run again: that run is tried once more.
+    let lhr;
+    for (let attempt = 1; ; attempt++) {
+      const tab = await p.context.newPage();
+      // Lighthouse empties the HTTP cache before it loads the page, and keeps the cookies.
+      ({ lhr } = await lighthouse(`${server.url}${p.path}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, tab));
+      await tab.close();
+      if (lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === 2) break;
+    }
     if (lhr.runtimeError) throw new Error(`${p.name}: ${lhr.runtimeError.message}`);
     const url = new URL(lhr.finalDisplayedUrl);
     if (url.pathname !== p.path) throw new Error(`${p.name} ended at ${url.pathname}`);
