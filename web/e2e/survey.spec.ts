@@ -202,6 +202,9 @@ test.describe('the guided survey', () => {
 
     // The coach chooser lives in the account area; with the details confirmed, /account shows it too.
     await expect(page).toHaveURL(/\/account\/meet-your-coach$/);
+    // The chooser opens as soon as Next is pressed, with the step's save still on its way; a whole
+    // new page load waits for it to land, or it would go back to the step.
+    await expect.poll(async () => keysOf(await savedState(page), 'account')).toEqual(['email', 'phone', 'timeZone']);
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'Choose your coach' })).toBeVisible();
 
