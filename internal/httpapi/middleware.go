@@ -150,16 +150,21 @@ func (s *server) recoverPanics(next http.Handler) http.Handler {
 
 // contentSecurityPolicy allows our own origin plus exactly what the Vimeo player needs, and the
 // origins the operator named for coaches' pictures, videos and captions (mediaOrigins, already
-// checked to be bare https origins); no inline scripts anywhere, and no framing of our pages.
+// checked to be bare https origins); no inline scripts but the app's own, each allowed by its hash
+// (scriptHashes, see inlineScriptHashes), and no framing of our pages.
 // Stripe needs nothing here: checkout is Stripe's hosted page, which the browser is sent to, and no
 // Stripe script runs on ours.
-func contentSecurityPolicy(mediaOrigins []string) string {
+func contentSecurityPolicy(mediaOrigins, scriptHashes []string) string {
 	extra := ""
 	for _, o := range mediaOrigins {
 		extra += " " + o
 	}
+	scripts := ""
+	for _, h := range scriptHashes {
+		scripts += " " + h
+	}
 	return "default-src 'self'; " +
-		"script-src 'self' https://player.vimeo.com; " +
+		"script-src 'self'" + scripts + " https://player.vimeo.com; " +
 		"style-src 'self'; " +
 		"img-src 'self' data: https://i.vimeocdn.com" + extra + "; " +
 		"media-src 'self' https://*.vimeocdn.com" + extra + "; " +
@@ -171,8 +176,8 @@ func contentSecurityPolicy(mediaOrigins []string) string {
 
 // securityHeaders sets the headers every response carries. HSTS is sent only when members reach
 // us over TLS, since a browser would otherwise refuse a plain-HTTP development server for a year.
-func securityHeaders(secure bool, mediaOrigins []string, next http.Handler) http.Handler {
-	csp := contentSecurityPolicy(mediaOrigins)
+func securityHeaders(secure bool, mediaOrigins, scriptHashes []string, next http.Handler) http.Handler {
+	csp := contentSecurityPolicy(mediaOrigins, scriptHashes)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", csp)

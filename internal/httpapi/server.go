@@ -128,7 +128,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	h = s.jsonOnly(h)
 	h = s.limitBody(h)
 	h = s.recoverPanics(h)
-	h = securityHeaders(d.Secure, d.MediaOrigins, h)
+	h = securityHeaders(d.Secure, d.MediaOrigins, s.spa.scriptHashes, h)
 	h = d.ClientAddresses.Middleware(h)
 	h = withRequestID(h)
 	return h, nil

@@ -374,7 +374,7 @@ func TestRoutes(t *testing.T) {
 // TestMediaOriginsInTheCSP wants the operator's media origins allowed for pictures, videos and
 // captions, and nowhere else: never for scripts, frames or requests from script.
 func TestMediaOriginsInTheCSP(t *testing.T) {
-	h := securityHeaders(false, []string{"https://cdn.example.com", "https://media.example.org"},
+	h := securityHeaders(false, []string{"https://cdn.example.com", "https://media.example.org"}, nil,
 		http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest("GET", "/", nil))

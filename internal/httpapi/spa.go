@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,8 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -38,8 +41,14 @@ type spa struct {
 	variants map[string]encodings // what pre-compressed copies each file has
 	// index is index.html with the runtime config in it, once without payment and once with, as the
 	// payment variant differs between the hostnames one server answers.
-	index   [2]indexPage
-	payment func(host string) bool
+	index [2]indexPage
+	// home is the home page that paints before the app's code has run (web/scripts/first-frame.mjs),
+	// in the same two variants; hasHome is false when the build has none, and index serves.
+	home    [2]indexPage
+	hasHome bool
+	// scriptHashes are the Content-Security-Policy sources of the pages' inline scripts.
+	scriptHashes []string
+	payment      func(host string) bool
 	// manifest is Vite's build manifest (.vite/manifest.json), by source module; nil without one.
 	manifest map[string]manifestChunk
 }
@@ -80,12 +89,20 @@ func newSPA(files fs.FS, cfg RuntimeConfig, payment func(host string) bool) (*sp
 			return nil, fmt.Errorf("the web app's build manifest: %w", err)
 		}
 	}
+	home, err := fs.ReadFile(files, homePageFile)
+	s.hasHome = err == nil
 	for i, on := range []bool{false, true} {
 		cfg.PaymentEnabled = on
 		if s.index[i], err = renderIndex(raw, cfg); err != nil {
 			return nil, err
 		}
+		if s.hasHome {
+			if s.home[i], err = renderIndex(home, cfg); err != nil {
+				return nil, err
+			}
+		}
 	}
+	s.scriptHashes = inlineScriptHashes(raw, home)
 	err = fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -105,8 +122,18 @@ func newSPA(files fs.FS, cfg RuntimeConfig, payment func(host string) bool) (*sp
 	return s, err
 }
 
-// renderIndex puts the runtime config into index.html as a JSON script tag, and compresses it once.
+// homePageFile is the home page written by web/scripts/first-frame.mjs. Its folder's name starts
+// with a dot, so ServeHTTP never sends it as a file.
+const homePageFile = ".first-frame/home.html"
+
+// brandMarker stands for the brand name in a page rendered at build time: BRAND in
+// web/src/first-frame/render.tsx.
+const brandMarker = "\u2060brand\u2060"
+
+// renderIndex puts the runtime config into a page of the app (index.html, or the home page) as a
+// JSON script tag and the brand name in place of brandMarker, and compresses the page once.
 func renderIndex(raw []byte, cfg RuntimeConfig) (indexPage, error) {
+	raw = bytes.ReplaceAll(raw, []byte(brandMarker), []byte(html.EscapeString(cfg.BrandName)))
 	// json.Marshal escapes <, > and &, so no value can close the script tag early.
 	data, err := json.Marshal(cfg)
 	if err != nil {
@@ -171,8 +198,12 @@ func (s *spa) preloadTags(chunks ...string) string {
 
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "" && s.hasHome {
+		s.serveIndex(w, r, s.home)
+		return
+	}
 	if name == "" || name == "index.html" {
-		s.serveIndex(w, r)
+		s.serveIndex(w, r, s.index)
 		return
 	}
 	info, err := fs.Stat(s.files, name)
@@ -184,7 +215,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "Not Found", http.StatusNotFound)
 			return
 		}
-		s.serveIndex(w, r)
+		s.serveIndex(w, r, s.index)
 		return
 	}
 	if strings.HasPrefix(name, "assets/") {
@@ -220,18 +251,18 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, time.Time{}, content)
 }
 
-// pageFor is the rendering of index.html for the request's host.
-func (s *spa) pageFor(r *http.Request) indexPage {
+// pageFor is, of a page's two renderings (index or home), the one for the request's host.
+func (s *spa) pageFor(r *http.Request, pages [2]indexPage) indexPage {
 	if s.payment(r.Host) {
-		return s.index[1]
+		return pages[1]
 	}
-	return s.index[0]
+	return pages[0]
 }
 
-// serveIndex answers with the app's page. It is revalidated on every visit so a new release is
-// picked up at once, while its hashed assets stay cached.
-func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
-	page := s.pageFor(r)
+// serveIndex answers with the app's page, index.html or the home page. It is revalidated on every
+// visit so a new release is picked up at once, while its hashed assets stay cached.
+func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request, pages [2]indexPage) {
+	page := s.pageFor(r, pages)
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Encoding")
@@ -256,7 +287,7 @@ func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
 // serveIndexWith answers with the app's page with head added at the end of its <head>: a page
 // made for one member, which no cache may keep. The compression middleware compresses it.
 func (s *spa) serveIndexWith(w http.ResponseWriter, r *http.Request, head string) {
-	page := s.pageFor(r)
+	page := s.pageFor(r, s.index)
 	body := make([]byte, 0, len(page.body)+len(head))
 	body = append(append(append(body, page.body[:page.headEnd]...), head...), page.body[page.headEnd:]...)
 	h := w.Header()
@@ -285,4 +316,28 @@ func accepts(header, coding string) bool {
 		return true
 	}
 	return false
+}
+
+// inlineScript finds a page's script elements: their attributes and their text.
+var inlineScript = regexp.MustCompile(`(?is)<script\b([^>]*)>(.*?)</script>`)
+
+// inlineScriptHashes returns the Content-Security-Policy sources ('sha256-…') that allow exactly
+// the inline scripts of the given pages to run: the colour scheme's in index.html, and the one
+// that starts the app on the home page. Scripts with a src need none, and JSON data blocks are not
+// run, so neither is listed.
+func inlineScriptHashes(pages ...[]byte) []string {
+	var sources []string
+	for _, page := range pages {
+		for _, m := range inlineScript.FindAllSubmatch(page, -1) {
+			attrs := strings.ToLower(string(m[1]))
+			if strings.Contains(attrs, "src=") || strings.Contains(attrs, "application/json") {
+				continue
+			}
+			sum := sha256.Sum256(m[2])
+			if source := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !slices.Contains(sources, source) {
+				sources = append(sources, source)
+			}
+		}
+	}
+	return sources
 }

@@ -36,8 +36,40 @@ test.describe('the app is served', () => {
     expect(await (await page.request.get(scripts[0])).text()).not.toContain('gcTime');
   });
 
-  test('hashed assets are cached for a year and sent compressed', async ({ page, request }) => {
+  test('the home page paints before its script arrives, and the app then takes it over', async ({ page }) => {
+    // The app's code is held back until the page has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let scriptsAsked = 0;
+    await page.route('**/assets/*.js', async (route) => {
+      scriptsAsked++;
+      await held;
+      await route.continue();
+    });
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Coaching that works with your ADHD brain, not against it' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Wayfinder home' })).toBeVisible();
+    expect(await page.locator('script[src]').count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    release();
+    await expect.poll(() => scriptsAsked).toBeGreaterThan(0);
+    // The app names the page in the tab once it has taken over; its toggle then works, and the
+    // choice holds from the next visit's first paint on.
+    await expect(page).toHaveTitle(/Wayfinder/);
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await page.unroute('**/assets/*.js');
+    await page.route('**/assets/*.js', () => new Promise<void>(() => {}));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Coaching that works with your ADHD brain, not against it' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+  });
+
+  test('hashed assets are cached for a year and sent compressed', async ({ page, request }) => {
+    await page.goto('/terms');
     const script = await page.locator('script[type="module"][src]').first().getAttribute('src');
     expect(script).toMatch(/^\/assets\//);
     const res = await request.get(script!, { headers: { 'Accept-Encoding': 'br' } });

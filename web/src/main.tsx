@@ -6,7 +6,6 @@ import '@/styles/base.css';
 import { getRuntimeConfig } from '@/config/runtime';
 import { captureLaunchToken, pendingToken } from '@/lib/auth-token';
 import { hasInitialData } from '@/lib/initial-data';
-import { applyColorScheme, storedColorScheme } from '@/lib/color-scheme';
 import { readLaunchFlags } from '@/lib/launch-flags';
 import { defaultLocale } from '@/lib/messages';
 import { rememberSignedIn } from '@/lib/session';
@@ -20,7 +19,6 @@ import { AppRoutes } from '@/app/router';
 captureLaunchToken();
 readLaunchFlags(window.location.search);
 captureUtm(window.location.search);
-applyColorScheme(storedColorScheme());
 // A page that arrived with the member's profile in it was asked for by a signed-in member: right
 // after sign-in, say, when nothing on this device knew it yet. The hint says so from the start.
 if (hasInitialData('me')) rememberSignedIn();

@@ -80,7 +80,8 @@ function Pages({ children }: { children: ReactNode }) {
  * goes without it.
  */
 function HeaderControls() {
-  const signedIn = useSyncExternalStore(onSignedInHintChange, mayBeSignedIn);
+  // The frame rendered ahead of time (first-frame/render.tsx) is a visitor's.
+  const signedIn = useSyncExternalStore(onSignedInHintChange, mayBeSignedIn, () => false);
   let control: ReactNode = null;
   if (isNativeShell()) control = launchFlags().logout ? <SignOutButton /> : null;
   else if (signedIn) control = <AccountMenu />;

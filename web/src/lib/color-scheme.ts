@@ -1,6 +1,7 @@
 // The colour scheme is light unless the member chooses dark (spec §1 and §3: default light, a
-// stored client value). The choice is kept in this browser's storage and applied to <html> before
-// the app renders, so a page never paints in one scheme and then flips to the other.
+// stored client value). The choice is kept in this browser's storage and applied to <html> by a
+// script in index.html's head, before anything paints, so a page never paints in one scheme and
+// then flips to the other. That script reads COLOR_SCHEME_KEY by its value.
 
 export type ColorScheme = 'light' | 'dark';
 

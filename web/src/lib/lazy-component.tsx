@@ -58,7 +58,7 @@ export function lazyComponent<P extends object>(
   };
 
   function Lazy(props: P) {
-    const current = useSyncExternalStore(subscribe, () => snapshot);
+    const current = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
     if (current.status === 'failed') {
       // The failure is forgotten once the error boundary shows it, so that its "Try again"
       // downloads anew. Not at once: React renders a failing tree a second time before it gives
