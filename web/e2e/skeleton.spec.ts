@@ -68,6 +68,15 @@ test.describe('the app is served', () => {
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
   });
 
+  test('a visitor who follows Get started before the app has started keeps the campaign they came with', async ({ page }) => {
+    await page.route('**/assets/*.js', () => new Promise<void>(() => {}));
+    await page.goto('/?utm_source=newsletter&utm_campaign=spring');
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('link', { name: 'Get started' }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('utm'))) ?? '{}')).toEqual({ utm_source: 'newsletter', utm_campaign: 'spring' });
+  });
+
   test('hashed assets are cached for a year and sent compressed', async ({ page, request }) => {
     await page.goto('/terms');
     const script = await page.locator('script[type="module"][src]').first().getAttribute('src');

@@ -9,15 +9,17 @@ import { hasInitialData } from '@/lib/initial-data';
 import { readLaunchFlags } from '@/lib/launch-flags';
 import { defaultLocale } from '@/lib/messages';
 import { rememberSignedIn } from '@/lib/session';
-import { captureUtm } from '@/lib/utm';
+import { captureUtm, referrerSearch } from '@/lib/utm';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 
 // Before anything renders: the native shell's token leaves the address bar at once (and is kept
-// for the API client, or held until it is clear whose account it is), and the address's switches and campaign values are read while they are
-// still there.
+// for the API client, or held until it is clear whose account it is), and the address's switches
+// and campaign values are read while they are still there, after those of the page on this site
+// that linked here (see referrerSearch).
 captureLaunchToken();
 readLaunchFlags(window.location.search);
+captureUtm(referrerSearch(document.referrer, window.location.origin));
 captureUtm(window.location.search);
 // A page that arrived with the member's profile in it was asked for by a signed-in member: right
 // after sign-in, say, when nothing on this device knew it yet. The hint says so from the start.

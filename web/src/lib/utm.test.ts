@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureUtm, clearUtm, MAX_UTM_LENGTH, readUtm, storedUtm } from './utm';
+import { captureUtm, clearUtm, MAX_UTM_LENGTH, readUtm, referrerSearch, storedUtm } from './utm';
 
 describe('campaign values', () => {
   afterEach(() => {
@@ -42,6 +42,14 @@ describe('campaign values', () => {
 
     clearUtm();
     expect(storedUtm()).toEqual({});
+  });
+
+  it('finds the campaign of the page on this site that linked here, and of no other site', () => {
+    const origin = 'https://coach.example.com';
+    expect(referrerSearch('https://coach.example.com/?utm_source=ad&x=1', origin)).toBe('?utm_source=ad&x=1');
+    expect(referrerSearch('https://elsewhere.example.com/?utm_source=ad', origin)).toBe('');
+    expect(referrerSearch('', origin)).toBe('');
+    expect(referrerSearch('not a url', origin)).toBe('');
   });
 
   it('ignores kept values that were tampered with', () => {

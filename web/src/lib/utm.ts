@@ -50,6 +50,21 @@ export function captureUtm(search: string): void {
   }
 }
 
+/**
+ * referrerSearch is the query of the page on this site that linked here (referrer, as in
+ * document.referrer), or '' when another site or none did. The home page's links work before the
+ * app has started there (web/scripts/first-frame.mjs), so a visitor may follow one before the
+ * campaign values of the address they arrived with were kept: they are still in that address.
+ */
+export function referrerSearch(referrer: string, origin: string): string {
+  try {
+    const from = new URL(referrer);
+    return from.origin === origin ? from.search : '';
+  } catch {
+    return '';
+  }
+}
+
 /** storedUtm returns the kept campaign values, read again through readUtm's rules, or {}. */
 export function storedUtm(): Utm {
   let raw: string | null = null;
