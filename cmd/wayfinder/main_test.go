@@ -17,34 +17,17 @@ import (
 	"time"
 
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/syncbuf"
 )
-
-// syncBuffer is a bytes.Buffer safe to read while the server writes to it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 func noEnv(string) string { return "" }
 
 // startServe runs `wayfinder serve` in-process on a free port and returns its URL, its logs and
 // a stop function that cancels it like SIGTERM and returns run's error.
-func startServe(t *testing.T, args ...string) (url string, logs *syncBuffer, stop func() error) {
+func startServe(t *testing.T, args ...string) (url string, logs *syncbuf.Buffer, stop func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	stdout, stderr := &syncbuf.Buffer{}, &syncbuf.Buffer{}
 	done := make(chan error, 1)
 	all := append([]string{"serve", "--listen", "127.0.0.1:0", "--database-url", filepath.Join(t.TempDir(), "w.db")}, args...)
 	go func() { done <- run(ctx, all, noEnv, strings.NewReader(""), stdout, stderr) }()
@@ -292,7 +275,7 @@ func TestUsersCreate(t *testing.T) {
 // it printed.
 func serveDemoOnce(t *testing.T, dbPath string) string {
 	t.Helper()
-	stdout := &syncBuffer{}
+	stdout := &syncbuf.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {

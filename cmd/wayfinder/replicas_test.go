@@ -30,6 +30,7 @@ import (
 	"wayfinder/internal/sqlstore/sqltest"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
+	"wayfinder/internal/syncbuf"
 )
 
 // serveInChild, when set in the environment, makes the test binary run as the wayfinder command
@@ -253,13 +254,13 @@ type replica struct {
 	bin     string
 	prepare func(*exec.Cmd)
 	cmd     *exec.Cmd
-	logs    *syncBuffer
+	logs    *syncbuf.Buffer
 	done    chan struct{}
 }
 
 func (r *replica) start(t *testing.T) {
 	t.Helper()
-	r.logs = &syncBuffer{}
+	r.logs = &syncbuf.Buffer{}
 	bin := r.bin
 	if bin == "" {
 		bin = os.Args[0]

@@ -23,6 +23,7 @@ import (
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
+	"wayfinder/internal/syncbuf"
 )
 
 // operatorSystem is the operator's CRM as the webhooks reach it: an HTTP server that takes each
@@ -255,7 +256,7 @@ func TestWebhooksReachTheOperator(t *testing.T) {
 			t.Errorf("%s arrived %d times, want once", typ, seen[typ])
 		}
 	}
-	for _, l := range []*syncBuffer{logs, logs2} {
+	for _, l := range []*syncbuf.Buffer{logs, logs2} {
 		if strings.Contains(l.String(), created.Secret) || strings.Contains(l.String(), "crm-token") {
 			t.Error("the log shows the webhook's secret or the receiver's token")
 		}

@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/rsa"
@@ -26,6 +25,7 @@ import (
 
 	"wayfinder/internal/account"
 	"wayfinder/internal/apperr"
+	"wayfinder/internal/syncbuf"
 )
 
 // clock is a settable time source shared by the service and the fake provider.
@@ -603,24 +603,6 @@ func (p *fakeProvider) allSecrets() []string {
 	return append([]string{p.clientSecret}, p.secrets...)
 }
 
-// syncBuffer is a log sink safe for concurrent handlers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // env is a service wired to a fake provider and an in-memory store.
 type env struct {
 	t       *testing.T
@@ -628,7 +610,7 @@ type env struct {
 	p       *fakeProvider
 	store   *memStore
 	svc     *Service
-	logs    *syncBuffer
+	logs    *syncbuf.Buffer
 	mu      sync.Mutex
 	errs    []error
 	secrets []string // cookie values, states and verifiers seen in the test
@@ -636,7 +618,7 @@ type env struct {
 
 func newEnv(t *testing.T, opts ...func(*Config)) *env {
 	t.Helper()
-	e := &env{t: t, clock: &clock{t: time.Date(2030, 1, 15, 9, 0, 0, 0, time.UTC)}, store: newMemStore(), logs: &syncBuffer{}}
+	e := &env{t: t, clock: &clock{t: time.Date(2030, 1, 15, 9, 0, 0, 0, time.UTC)}, store: newMemStore(), logs: &syncbuf.Buffer{}}
 	e.p = newFakeProvider(t, e.clock.Now)
 	ep := e.p.endpoints()
 	kf, err := NewJWKSKeyfunc(t.Context(), ep.JWKSURL)

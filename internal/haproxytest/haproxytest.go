@@ -12,9 +12,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"wayfinder/internal/syncbuf"
 )
 
 // Binary returns the path of the haproxy program: on the PATH, or where Debian installs it
@@ -107,7 +108,7 @@ func Run(listen string, servers []string) (url string, logs func() string, stop 
 		os.RemoveAll(dir)
 		return "", nil, nil, fmt.Errorf("haproxy -c: %v\n%s", err, out)
 	}
-	var buf syncBuffer
+	var buf syncbuf.Buffer
 	cmd := exec.Command(bin, "-db", "-f", file)
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	if err := cmd.Start(); err != nil {
@@ -142,22 +143,4 @@ func freePort() (string, error) {
 	}
 	defer l.Close()
 	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port), nil
-}
-
-// syncBuffer collects HAProxy's output, written by exec's copying goroutine and read by the caller.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

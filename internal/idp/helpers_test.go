@@ -1,7 +1,6 @@
 package idp
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/rsa"
@@ -29,6 +28,7 @@ import (
 	"wayfinder/internal/mail/mailtest"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
+	"wayfinder/internal/syncbuf"
 )
 
 // testKeys are made once: generating a 2048-bit key per test would cost more than the tests.
@@ -77,24 +77,6 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// syncBuffer collects log output from many goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // testEnv is a provider on a SQLite store behind a real HTTP server, mounted as the server mounts it.
 type testEnv struct {
 	t      *testing.T
@@ -102,7 +84,7 @@ type testEnv struct {
 	p      *Provider
 	db     *sqlstore.DB
 	clock  *fakeClock
-	logs   *syncBuffer
+	logs   *syncbuf.Buffer
 	secret string
 }
 
@@ -141,7 +123,7 @@ func newTestEnvOn(t *testing.T, dsn string) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &testEnv{t: t, srv: srv, db: db, clock: &fakeClock{t: time.Now().UTC()}, logs: &syncBuffer{}, secret: secret}
+	e := &testEnv{t: t, srv: srv, db: db, clock: &fakeClock{t: time.Now().UTC()}, logs: &syncbuf.Buffer{}, secret: secret}
 	log := slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e.p, err = newProvider(ctx, Config{
 		Issuer:          srv.URL + "/idp",

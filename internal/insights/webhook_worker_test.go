@@ -26,6 +26,7 @@ import (
 	"wayfinder/internal/activity"
 	"wayfinder/internal/insights"
 	"wayfinder/internal/sqlstore"
+	"wayfinder/internal/syncbuf"
 	"wayfinder/internal/webhook"
 )
 
@@ -416,7 +417,7 @@ func TestFailuresKeepTheAddressOut(t *testing.T) {
 			closed := ln.Addr().String()
 			ln.Close()
 			e, _ := addEndpoint(t, s.hooks, "http://"+closed+"/hooks/in?token=s3cret-token", true, insights.EventSignedUp)
-			var logs syncBuffer
+			var logs syncbuf.Buffer
 			s.run(t, insights.WebhookWorkerConfig{Log: slog.New(slog.NewJSONHandler(&logs, nil))})
 			if err := s.hooks.MemberSignedUp(context.Background(), s.member); err != nil {
 				t.Fatal(err)
@@ -549,22 +550,4 @@ func TestDeliveriesWaitForALull(t *testing.T) {
 			}
 		})
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe to read while a worker logs to it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

@@ -18,6 +18,7 @@ import (
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
 	"wayfinder/internal/sqlstore/storetest"
+	"wayfinder/internal/syncbuf"
 )
 
 // store is one migrated database of one dialect, and the DSN that reaches it again (another
@@ -39,25 +40,7 @@ func stores(t *testing.T) []store {
 	return out
 }
 
-// syncBuffer collects logs written by the worker's goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func jsonLogger(w *syncBuffer) *slog.Logger {
+func jsonLogger(w *syncbuf.Buffer) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
@@ -212,7 +195,7 @@ func TestOutboxSurvivesSMTPOutage(t *testing.T) {
 			}
 			sender := &countingSender{next: smtp}
 			reg := prometheus.NewRegistry()
-			logs := &syncBuffer{}
+			logs := &syncbuf.Buffer{}
 			outbox := mail.NewOutbox(s.db, mail.OutboxConfig{})
 			run(t, mail.NewWorker(outbox, mail.WorkerConfig{Sender: sender, Log: jsonLogger(logs), Metrics: mail.NewMetrics(reg),
 				PollInterval: 20 * time.Millisecond, FirstRetry: 20 * time.Millisecond, MaxRetry: 150 * time.Millisecond}))
@@ -412,7 +395,7 @@ func TestWorkerGivesUp(t *testing.T) {
 				}
 				sender := &countingSender{next: senderFunc(func(context.Context, string, mail.Message) error { return tt.err })}
 				reg := prometheus.NewRegistry()
-				logs := &syncBuffer{}
+				logs := &syncbuf.Buffer{}
 				outbox := mail.NewOutbox(db, mail.OutboxConfig{MaxAge: 300 * time.Millisecond})
 				run(t, mail.NewWorker(outbox, mail.WorkerConfig{Sender: sender, Log: jsonLogger(logs), Metrics: mail.NewMetrics(reg),
 					PollInterval: 20 * time.Millisecond, FirstRetry: 30 * time.Millisecond, MaxRetry: 60 * time.Millisecond}))
@@ -442,7 +425,7 @@ func TestWorkerGivesUp(t *testing.T) {
 }
 
 func TestDisabledOutbox(t *testing.T) {
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	outbox := mail.NewDisabledOutbox(jsonLogger(logs))
 	if outbox.Enabled() {
 		t.Error("Enabled() = true for a disabled outbox")

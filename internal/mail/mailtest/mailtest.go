@@ -6,7 +6,6 @@ package mailtest
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -31,6 +30,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"wayfinder/internal/syncbuf"
 )
 
 // Version is the Mailpit release the tests are written against.
@@ -96,7 +97,7 @@ type Server struct {
 
 	implicitTLS bool
 	cmd         *exec.Cmd
-	output      *syncBuffer
+	output      *syncbuf.Buffer
 	exited      chan struct{} // closed when the process has ended
 	once        sync.Once
 }
@@ -150,7 +151,7 @@ func launch(t testing.TB, bin, dir string, o Options, smtpPort, httpPort int) (*
 		SMTPHost: "127.0.0.1",
 		SMTPPort: smtpPort,
 		APIURL:   "http://127.0.0.1:" + strconv.Itoa(httpPort),
-		output:   &syncBuffer{},
+		output:   &syncbuf.Buffer{},
 	}
 	args := []string{
 		"--smtp", net.JoinHostPort(s.SMTPHost, strconv.Itoa(smtpPort)),
@@ -384,22 +385,4 @@ func selfSigned(t testing.TB, dir string) (certFile, keyFile string, pool *x509.
 	pool = x509.NewCertPool()
 	pool.AddCert(cert)
 	return certFile, keyFile, pool
-}
-
-// syncBuffer collects Mailpit's output, to show when it fails to start.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
