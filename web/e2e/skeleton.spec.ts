@@ -50,14 +50,15 @@ test.describe('the app is served', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Coaching that works with your ADHD brain, not against it' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/register');
     await expect(page.getByRole('link', { name: 'Wayfinder home' })).toBeVisible();
+    await expect(page).toHaveTitle('ADHD coaching for adults · Wayfinder');
+    // The colour toggle, which only the app can answer, is not there yet to be pressed in vain.
+    await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveCount(0);
     expect(await page.locator('script[src]').count()).toBe(0);
     await expectNoAxeViolations(page);
 
     release();
     await expect.poll(() => scriptsAsked).toBeGreaterThan(0);
-    // The app names the page in the tab once it has taken over; its toggle then works, and the
-    // choice holds from the next visit's first paint on.
-    await expect(page).toHaveTitle(/Wayfinder/);
+    // The app brings the toggle, and the choice holds from the next visit's first paint on.
     await page.getByRole('button', { name: 'Dark mode' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

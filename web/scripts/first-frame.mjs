@@ -41,19 +41,24 @@ await build({
   },
   build: { ssr: 'src/first-frame/render.tsx', outDir: out, emptyOutDir: true },
 });
-const { renderHome } = await import(pathToFileURL(path.join(out, 'render.js')).href);
+const { homeTitle, renderHome } = await import(pathToFileURL(path.join(out, 'render.js')).href);
 await rm(out, { recursive: true, force: true });
 
 const index = await readFile(path.join(dist, 'index.html'), 'utf8');
 const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(index);
 const root = '<div id="root"></div>';
-if (!entry || !index.includes(root)) {
-  console.error('first-frame: dist/index.html has no entry script or no empty #root; run vite build first');
+const title = /<title>[^<]*<\/title>/;
+if (!entry || !index.includes(root) || !title.test(index)) {
+  console.error('first-frame: dist/index.html has no entry script, empty #root or title; run vite build first');
   process.exit(1);
 }
 // Started once the browser reports the first contentful paint, or after a second if it never
 // does; at once in a hidden tab.
 const start = `<script type="module">let started = false; const start = () => { if (!started) { started = true; import(${JSON.stringify(entry[1])}); } }; if (document.visibilityState !== 'visible') start(); else { new PerformanceObserver((list) => { if (list.getEntriesByName('first-contentful-paint').length) start(); }).observe({ type: 'paint', buffered: true }); setTimeout(start, 1000); }</script>`;
-const home = index.replace(entry[0], start).replace(root, `<div id="root">${renderHome()}</div>`);
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const home = index
+  .replace(entry[0], start)
+  .replace(root, `<div id="root">${renderHome()}</div>`)
+  .replace(title, `<title>${escape(homeTitle())}</title>`);
 await mkdir(path.join(dist, '.first-frame'), { recursive: true });
 await writeFile(path.join(dist, '.first-frame', 'home.html'), home);

@@ -3,6 +3,9 @@ import { Router } from 'wouter';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { defaultRuntimeConfig } from '@/config/runtime';
+import { defaultLocale, interpolate } from '@/lib/messages';
+import { appMessages } from '@/messages/app';
+import { homeMessages } from '@/messages/home';
 
 /**
  * BRAND is what the first frame says in place of the brand name, which the server's settings give
@@ -25,4 +28,13 @@ export function renderHome(): string {
       </Router>
     </AppProviders>,
   );
+}
+
+/**
+ * homeTitle is the home page's name in the browser tab, as usePageTitle writes it once the app has
+ * started, so that the tab, and a screen reader announcing the page, name it from the first paint.
+ */
+export function homeTitle(): string {
+  const page = interpolate(homeMessages.languages[defaultLocale].title, { brand: BRAND });
+  return interpolate(appMessages.languages[defaultLocale].documentTitle, { page, brand: BRAND });
 }

@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { chooseColorScheme, storedColorScheme } from '@/lib/color-scheme';
 import { useT } from '@/lib/messages';
+import { useRenderedAhead } from '@/lib/rendered-ahead';
 import { appMessages } from '@/messages/app';
 import styles from '@/components/button/IconButton.module.css';
 
 /**
  * ColorSchemeToggle switches the app between its light scheme (the default) and the dark one, and
  * remembers the choice. It is a toggle button: screen readers hear "Dark mode, pressed" or "not
- * pressed". The icon shows the scheme the button turns on.
+ * pressed". The icon shows the scheme the button turns on. It is left out of a page's first frame,
+ * where a press would do nothing (see useRenderedAhead).
  */
 export function ColorSchemeToggle() {
   const t = useT(appMessages);
   const [dark, setDark] = useState(() => storedColorScheme() === 'dark');
+  if (useRenderedAhead()) return null;
   return (
     <button
       type="button"
