@@ -78,7 +78,7 @@ func balancedLoad(ctx context.Context, binary, dsn string, first *server, member
 	ratio, p99 := median(ratios), median(p99s)
 	fmt.Printf("  PUT survey on PostgreSQL through HAProxy, %d replicas round-robin, against one replica alone, the same %d members,\n", replicas, len(members))
 	fmt.Printf("  in %d alternating rounds of %s each:\n", rounds, round)
-	fmt.Printf("    saves                 %.0f/s through HAProxy, %.0f/s to one replica; median ratio of the rounds %.2f (budget ≥ %.1f) %s\n",
+	fmt.Printf("    saves                 %.0f/s through HAProxy, %.0f/s to one replica; median ratio of the rounds %.3f (budget ≥ %.1f) %s\n",
 		balanced, single, ratio, budgetReplicaRatio, verdict(ratio >= budgetReplicaRatio))
 	fmt.Printf("    latency               p99 through HAProxy, median of the rounds %.1f ms, worst %.1f ms (budget p99 ≤ %.0f ms) %s\n",
 		p99, slices.Max(p99s), ms(budgetReplicaP99), verdict(p99 <= ms(budgetReplicaP99)))
