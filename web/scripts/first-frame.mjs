@@ -1,17 +1,18 @@
 // first-frame.mjs writes the home page that paints before the app's code arrives:
 // dist/.first-frame/home.html, the built index.html with the home page's first frame (rendered here
-// by React from the app's own components, src/first-frame/render.tsx) in its root, and the app's
-// script started only once that frame is on screen.
+// by React from the app's own components, src/first-frame/render.tsx) in its root and its name in
+// the title, and the app's script started only once that frame is on screen.
 //
 // Why: on a phone's network, a page the app draws paints only after its script has downloaded and
 // run, about twice as late as a static page. This one paints like the static page, and the app
-// then replaces the frame with the same markup, so nothing moves. Its links work from the start.
+// then replaces the frame with the same markup, so nothing moves. Its links work from the start;
+// a control only the app can answer (the colour toggle) arrives with the app (useRenderedAhead).
 //
 // The script is started by a small inline module once the frame has painted, rather than by a
-// <script src>, which the browser would fetch before the first paint, alongside the stylesheet. The server puts the inline script's
-// hash into the Content-Security-Policy (internal/httpapi/spa.go), and the brand name in place of
-// the frame's BRAND marker.
-// The folder's name starts with a dot, so the server never sends the file as it is.
+// <script src>, which the browser would fetch before the first paint, alongside the stylesheet.
+// The server allows the inline script by its hash in the Content-Security-Policy, and puts the
+// brand name in place of the frame's BRAND marker (internal/httpapi/spa.go). The folder's name
+// starts with a dot, so the server never sends the file as it is.
 //
 // Usage: node scripts/first-frame.mjs   (after vite build; writes into dist/)
 
