@@ -30,6 +30,7 @@ import (
 	"wayfinder/internal/privacy"
 	"wayfinder/internal/sqlstore"
 	"wayfinder/internal/sqlstore/sqltest"
+	"wayfinder/internal/sqlstore/storetest"
 	"wayfinder/internal/survey"
 	"wayfinder/internal/survey/surveytest"
 	"wayfinder/internal/waitlist"
@@ -111,14 +112,7 @@ func newTestServerOn(t *testing.T, dsn string) *testServer {
 	logs := &bytes.Buffer{}
 	log := slog.New(LogHandler{slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})})
 	ts := &testServer{logs: logs, ready: &fakeReadiness{current: 1, latest: 1}, key: testKey}
-	db, err := sqlstore.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	db := storetest.Open(t, dsn)
 	ts.db = db
 	authService, err := auth.New(auth.Config{
 		Issuer: testIssuer, AuthURL: testIssuer + "authorize", TokenURL: testIssuer + "token",
