@@ -43,9 +43,8 @@ type spa struct {
 	// payment variant differs between the hostnames one server answers.
 	index [2]indexPage
 	// home is the home page that paints before the app's code has run (web/scripts/first-frame.mjs),
-	// in the same two variants; hasHome is false when the build has none, and index serves.
-	home    [2]indexPage
-	hasHome bool
+	// in the same two variants; nil when the build has none, and index serves.
+	home *[2]indexPage
 	// scriptHashes are the Content-Security-Policy sources of the pages' inline scripts.
 	scriptHashes []string
 	payment      func(host string) bool
@@ -90,13 +89,15 @@ func newSPA(files fs.FS, cfg RuntimeConfig, payment func(host string) bool) (*sp
 		}
 	}
 	home, err := fs.ReadFile(files, homePageFile)
-	s.hasHome = err == nil
+	if err == nil {
+		s.home = &[2]indexPage{}
+	}
 	for i, on := range []bool{false, true} {
 		cfg.PaymentEnabled = on
 		if s.index[i], err = renderIndex(raw, cfg); err != nil {
 			return nil, err
 		}
-		if s.hasHome {
+		if s.home != nil {
 			if s.home[i], err = renderIndex(home, cfg); err != nil {
 				return nil, err
 			}
@@ -198,8 +199,8 @@ func (s *spa) preloadTags(chunks ...string) string {
 
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-	if name == "" && s.hasHome {
-		s.serveIndex(w, r, s.home)
+	if name == "" && s.home != nil {
+		s.serveIndex(w, r, *s.home)
 		return
 	}
 	if name == "" || name == "index.html" {

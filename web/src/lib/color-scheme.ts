@@ -17,7 +17,7 @@ export function storedColorScheme(): ColorScheme {
 }
 
 /** applyColorScheme shows the page in scheme (tokens.css reads the attribute). */
-export function applyColorScheme(scheme: ColorScheme): void {
+function applyColorScheme(scheme: ColorScheme): void {
   if (scheme === 'dark') document.documentElement.dataset.colorScheme = 'dark';
   else delete document.documentElement.dataset.colorScheme;
 }
