@@ -80,11 +80,12 @@ export function ProgressHeader({ groups, currentGroupId, pastAll, finished, plac
         {headerSteps.map((ids, index) => {
           const title = titleOf(ids[0]!);
           const done = index !== current && ids.every((id) => finished.has(id));
-          const state = done ? styles.done : index === current ? styles.current : styles.later;
+          // A part still to come has no look of its own beyond the step's.
+          const state = done ? styles.done : index === current ? styles.current : '';
           return (
             <li
               key={title}
-              className={`${styles.step} ${state}`}
+              className={state ? `${styles.step} ${state}` : styles.step}
               aria-current={index === current ? 'step' : undefined}
               style={index === current && place ? ({ '--fill': place.fill } as CSSProperties) : undefined}
             >
