@@ -1,6 +1,7 @@
 package survey
 
 import (
+	"slices"
 	"time"
 
 	"wayfinder/internal/apperr"
@@ -84,6 +85,24 @@ func (d *Definition) ResumeAt(answers map[string][]Answer, now time.Time) string
 	default:
 		return d.flow[last]
 	}
+}
+
+// FirstVisit reports whether a member with these answers stands at slug for the first time: slug
+// is on the main path, every required step before it has a valid answer, and no step from it on
+// has any answer. Every such member sees the step alike but for their name, which is what lets the
+// web app render a step's first screen ahead of time (web/src/first-frame/render.tsx).
+func (d *Definition) FirstVisit(answers map[string][]Answer, slug string, now time.Time) bool {
+	at := slices.Index(d.flow, slug)
+	if at < 0 {
+		return false
+	}
+	for _, later := range d.flow[at:] {
+		if len(answers[later]) > 0 {
+			return false
+		}
+	}
+	gaps := d.Gaps(answers, now)
+	return len(gaps) == 0 || slices.Index(d.flow, gaps[0].Slug) >= at
 }
 
 // AfterCoachChoice returns the step that follows choosing a coach: with payment on, until the

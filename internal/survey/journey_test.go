@@ -158,6 +158,40 @@ func TestResumeAt(t *testing.T) {
 	}
 }
 
+func TestFirstVisit(t *testing.T) {
+	d := load(t)
+	all := surveytest.BySlug(surveytest.Complete(d))
+	only := func(slugs ...string) map[string][]survey.Answer {
+		m := map[string][]survey.Answer{}
+		for _, s := range slugs {
+			m[s] = all[s]
+		}
+		return m
+	}
+	tests := []struct {
+		name    string
+		answers map[string][]survey.Answer
+		slug    string
+		want    bool
+	}{
+		{"nothing answered, at the first step", only(), survey.SlugNameAndBirth, true},
+		{"nothing answered, the screen before it", only(), "progress-basic", true},
+		{"the step after the answered ones", only(survey.SlugNameAndBirth), "how-you-identify", true},
+		{"a screen without answers past them", only(survey.SlugNameAndBirth, "how-you-identify"), "live-state", true},
+		{"a step answered already", only(survey.SlugNameAndBirth), survey.SlugNameAndBirth, false},
+		{"a later step answered", only(survey.SlugNameAndBirth, "whats-your-motivation"), "how-you-identify", false},
+		{"a required step before it unanswered", only(survey.SlugNameAndBirth), "whats-your-motivation", false},
+		{"an answer before it no longer valid", map[string][]survey.Answer{survey.SlugNameAndBirth: surveytest.NameAndBirth("2015-01-01")}, "how-you-identify", false},
+		{"a step only a branch leads to", only(survey.SlugNameAndBirth), "ios-only", false},
+		{"not a step", only(), "no-such-step", false},
+	}
+	for _, tt := range tests {
+		if got := d.FirstVisit(tt.answers, tt.slug, today); got != tt.want {
+			t.Errorf("%s: FirstVisit(%q) = %v, want %v", tt.name, tt.slug, got, tt.want)
+		}
+	}
+}
+
 func TestAfterCoachChoice(t *testing.T) {
 	d := load(t)
 	for _, tt := range []struct {
