@@ -43,7 +43,8 @@ export default defineConfig({
             // journey's rules the screen shares with the account area go in one file: left alone,
             // each shared module becomes a tiny file of its own, and every step's first screen pays
             // for their wrappers and waits on their requests. With the step's form, if it has one,
-            // a step's code is two files, which the server preloads with the page.
+            // a step's code is two files, which the server preloads with the page (or, with a first
+            // frame, lists for the page's start script).
             {
               name: 'survey-step',
               test: /src\/features\/survey\/(journey|navigation|use-journey|use-answers-of|use-step-state)\.ts$|src\/features\/survey\/components\/(SurveyStepScreen|steps\/Fields\.module)|src\/app\/routes\/survey-step\.tsx$|src\/app\/auth\/RequireMember\.tsx$|src\/features\/account\/api\/get-me\.ts$|src\/features\/survey\/api\/(get-definition|get-survey|prefetch-step)\.ts$/,

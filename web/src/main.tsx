@@ -11,7 +11,7 @@ import { defaultLocale } from '@/lib/messages';
 import { rememberSignedIn } from '@/lib/session';
 import { captureUtm, referrerSearch } from '@/lib/utm';
 import { AppProviders } from '@/app/providers';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes, preparePage } from '@/app/router';
 
 // Before anything renders: the native shell's token leaves the address bar at once (and is kept
 // for the API client, or held until it is clear whose account it is), and the address's switches
@@ -30,7 +30,13 @@ if (!container) throw new Error('index.html has no #root element to render the a
 
 document.documentElement.lang = defaultLocale;
 
-function start(root: HTMLElement): void {
+// A page that arrived drawn (see src/first-frame/render.tsx) is taken over only once the code of
+// all it shows is in, so that the app's first render paints the same page and not, for a moment,
+// a loading screen. Its own start script is fetching that code already.
+const arrivedDrawn = container.firstElementChild !== null;
+
+async function start(root: HTMLElement): Promise<void> {
+  if (arrivedDrawn) await preparePage(window.location.pathname);
   createRoot(root).render(
     <StrictMode>
       <AppProviders config={getRuntimeConfig()}>
@@ -43,10 +49,10 @@ function start(root: HTMLElement): void {
 // A token that may be for another account than the page's own waits for the member's choice, in
 // a module only such pages load.
 if (pendingToken() === null) {
-  start(container);
+  void start(container);
 } else {
   void import('@/app/auth/account-switch')
     .then(({ resolveAccountSwitch }) => resolveAccountSwitch(container))
     .catch((error: unknown) => console.warn('Could not settle which account to use', error))
-    .finally(() => start(container));
+    .finally(() => void start(container));
 }

@@ -54,6 +54,23 @@ const StaffGate = lazyComponent(withQueries(() => import('./auth/RequireStaff').
 const SignOutButton = lazyComponent(withQueries(() => import('./auth/SignOutButton').then((m) => m.SignOutButton)));
 
 /**
+ * preparePage loads the code of everything the page at path shows in its first render, so that
+ * the render paints the whole page and not a loading fallback: the app waits for it before it
+ * takes over a page that arrived drawn (see src/first-frame/render.tsx), whose frame a fallback
+ * would replace. A survey step needs the sign-in guard, the step's page and the step's own form;
+ * the other pages that arrive drawn are in the main bundle.
+ */
+export function preparePage(path: string): Promise<void> {
+  const slug = path.slice(1);
+  if (!isSurveySlug(slug)) return Promise.resolve();
+  return Promise.all([
+    RequireMember.load(),
+    SurveyStep.load(),
+    import('@/features/survey/components/SurveyStepScreen').then((m) => m.loadStepForm(slug)),
+  ]).then(() => undefined);
+}
+
+/**
  * Guarded shows its pages only to a signed-in member, with the loading overlay from the start.
  * page is the page it guards: its code downloads alongside the guard's, not after it.
  */

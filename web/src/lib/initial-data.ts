@@ -50,3 +50,11 @@ export function takeInitialData(key: InitialDataKey): unknown {
   delete all[key];
   return value;
 }
+
+/**
+ * provideInitialData hands the data over directly where no page holds it: a first frame rendered
+ * at build time (src/first-frame/render.tsx) as a member would see it.
+ */
+export function provideInitialData(data: Partial<Record<InitialDataKey, unknown>>): void {
+  pending = { ...data };
+}

@@ -54,6 +54,24 @@ describe('lazyComponent', () => {
     expect(load).toHaveBeenCalledOnce();
   });
 
+  it('tells when its code is in, so a first render can skip the fallback', async () => {
+    const code = deferred<typeof Greeting>();
+    const Lazy = lazyComponent(() => code.promise, <p>Loading</p>);
+    let loaded = false;
+    const waiting = Lazy.load().then(() => (loaded = true));
+    await Promise.resolve();
+    expect(loaded).toBe(false);
+
+    code.resolve(Greeting);
+    await waiting;
+    render(<Lazy name="Kai" />);
+    expect(screen.getByText('Hello Kai')).toBeInTheDocument();
+    // Once in, it says so at once; a failed download settles it too, for the error boundary to show.
+    await expect(Lazy.load()).resolves.toBeUndefined();
+    const Broken = lazyComponent<{ name: string }>(() => Promise.reject(new Error('gone')));
+    await expect(Broken.load()).resolves.toBeUndefined();
+  });
+
   it('hands a failed download to the error boundary, and tries again on the next render', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(Greeting);
     const Lazy = lazyComponent<{ name: string }>(load, <p>Loading</p>);

@@ -1,7 +1,11 @@
 import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
-/** LazyComponent is a component whose code loads on demand, and can be asked to load ahead. */
-export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => void };
+/**
+ * LazyComponent is a component whose code loads on demand, and can be asked to load ahead:
+ * preload() starts the download, and load() also tells when it is over (loaded or failed), for a
+ * page whose first render must not show a fallback (see preparePage in app/router.tsx).
+ */
+export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => void; load: () => Promise<void> };
 
 type Snapshot<P> =
   | { status: 'pending' }
@@ -28,9 +32,12 @@ export function lazyComponent<P extends object>(
   let snapshot: Snapshot<P> = { status: 'pending' };
   let started = false;
   const listeners = new Set<() => void>();
+  const waiting = new Set<() => void>();
   const settle = (next: Snapshot<P>) => {
     snapshot = next;
     for (const listener of listeners) listener();
+    for (const done of waiting) done();
+    waiting.clear();
   };
   const preload = () => {
     if (started) return;
@@ -52,6 +59,12 @@ export function lazyComponent<P extends object>(
       },
     );
   };
+  const loaded = () =>
+    new Promise<void>((done) => {
+      if (snapshot.status !== 'pending') return done();
+      waiting.add(done);
+      preload();
+    });
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -75,5 +88,5 @@ export function lazyComponent<P extends object>(
     const Loaded = current.component;
     return <Loaded {...props} />;
   }
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, load: loaded });
 }

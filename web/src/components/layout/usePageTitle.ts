@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { useT } from '@/lib/messages';
+import { nameTabAhead, useRenderedAhead } from '@/lib/rendered-ahead';
 import { appMessages } from '@/messages/app';
 
 /**
@@ -10,6 +11,8 @@ import { appMessages } from '@/messages/app';
 export function usePageTitle(page: string): void {
   const t = useT(appMessages);
   const title = t('documentTitle', { page });
+  // A page rendered ahead runs no effects: its tab's name goes into the page as it is built.
+  if (useRenderedAhead()) nameTabAhead(title);
   // The tab's name changes once the page is on screen: naming it costs the browser time that the
   // new page's first paint would otherwise wait for.
   useEffect(

@@ -3,6 +3,7 @@ import { useT } from '@/lib/messages';
 import { surveyMessages } from '@/messages/survey';
 import type { Question } from '@/features/survey/api/types';
 import { useStepState } from '@/features/survey/use-step-state';
+import { InertAhead } from './InertAhead';
 import { StepLines } from './StepLines';
 import type { CustomStepProps } from './steps/types';
 import styles from './SurveyStep.module.css';
@@ -108,46 +109,48 @@ export function ChoiceStep({ question, copy, initial, busy, serverProblem, onSub
           <h1>{title}</h1>
         </legend>
         {lines}
-        <div className={styles.choices}>
-          {variants.map((variant, index) => {
-            const checked = chosen.has(variant.key);
-            const textId = `${ids}-${variant.key}-text`;
-            return (
-              <div key={variant.key} className={styles.choices}>
-                <label className={styles.choice}>
-                  <input
-                    ref={index === 0 ? firstInput : undefined}
-                    type={many ? 'checkbox' : 'radio'}
-                    name={question.slug}
-                    value={variant.key}
-                    checked={checked}
-                    aria-invalid={shownProblem ? true : undefined}
-                    aria-describedby={variant.exclusive ? `${ids}-exclusive` : undefined}
-                    onChange={(e) => choose(variant.key, e.currentTarget.checked)}
-                  />
-                  <span>{variant.value}</span>
-                </label>
-                {variant.exclusive ? (
-                  <span id={`${ids}-exclusive`} className="visually-hidden">
-                    {t('exclusiveHint')}
-                  </span>
-                ) : null}
-                {variant.text && checked ? (
-                  <div className={styles.freeText}>
-                    <label htmlFor={textId}>{variant.text}</label>
+        <InertAhead>
+          <div className={styles.choices}>
+            {variants.map((variant, index) => {
+              const checked = chosen.has(variant.key);
+              const textId = `${ids}-${variant.key}-text`;
+              return (
+                <div key={variant.key} className={styles.choices}>
+                  <label className={styles.choice}>
                     <input
-                      id={textId}
-                      type="text"
-                      maxLength={200}
-                      value={chosen.get(variant.key) ?? ''}
-                      onChange={(e) => setPicked(new Map(chosen).set(variant.key, e.currentTarget.value))}
+                      ref={index === 0 ? firstInput : undefined}
+                      type={many ? 'checkbox' : 'radio'}
+                      name={question.slug}
+                      value={variant.key}
+                      checked={checked}
+                      aria-invalid={shownProblem ? true : undefined}
+                      aria-describedby={variant.exclusive ? `${ids}-exclusive` : undefined}
+                      onChange={(e) => choose(variant.key, e.currentTarget.checked)}
                     />
-                  </div>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
+                    <span>{variant.value}</span>
+                  </label>
+                  {variant.exclusive ? (
+                    <span id={`${ids}-exclusive`} className="visually-hidden">
+                      {t('exclusiveHint')}
+                    </span>
+                  ) : null}
+                  {variant.text && checked ? (
+                    <div className={styles.freeText}>
+                      <label htmlFor={textId}>{variant.text}</label>
+                      <input
+                        id={textId}
+                        type="text"
+                        maxLength={200}
+                        value={chosen.get(variant.key) ?? ''}
+                        onChange={(e) => setPicked(new Map(chosen).set(variant.key, e.currentTarget.value))}
+                      />
+                    </div>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        </InertAhead>
         {many ? (
           <div aria-live="polite" className={styles.count}>
             {max ? <p id={countId}>{t('chosenCount', { count: chosen.size, max })}</p> : null}

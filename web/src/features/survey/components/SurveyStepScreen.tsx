@@ -25,6 +25,7 @@ import { useJourney } from '@/features/survey/use-journey';
 import { useStepState } from '@/features/survey/use-step-state';
 import { ChoiceStep } from './ChoiceStep';
 import { Illustration } from './Illustration';
+import { InertAhead } from './InertAhead';
 import { placeOf, ProgressHeader } from './ProgressHeader';
 import { valueOf } from './steps/types';
 import { SaveStatus } from './SaveStatus';
@@ -40,7 +41,7 @@ const AccountStep = formStep(() => import('./steps/AccountStep').then((m) => m.A
 const TestimonialsStep = formStep(() => import('./steps/TestimonialsStep').then((m) => m.TestimonialsStep));
 const AndroidWaitlistStep = formStep(() => import('./steps/AndroidWaitlistStep').then((m) => m.AndroidWaitlistStep));
 
-const formSteps: Partial<Record<string, { preload: () => void }>> = {
+const formSteps: Partial<Record<string, { preload: () => void; load: () => Promise<void> }>> = {
   'name-and-birth': NameAndBirthStep,
   'live-state': LiveStateStep,
   'score-screen': ScoreStep,
@@ -48,6 +49,11 @@ const formSteps: Partial<Record<string, { preload: () => void }>> = {
   testimonials: TestimonialsStep,
   'ios-only': AndroidWaitlistStep,
 };
+
+/** loadStepForm loads the code of a step's own form, if it has one (see preparePage in app/router.tsx). */
+export function loadStepForm(slug: string): Promise<void> {
+  return formSteps[slug]?.load() ?? Promise.resolve();
+}
 
 /** The steps whose answers the member must see saved before going on (see useStepSubmit). */
 const waitsForSave = new Set<string>([NAME_AND_BIRTH]);
@@ -207,23 +213,25 @@ function Step({ definition, saved, question: defined, member }: StepProps) {
   const showBack = question.prevStep !== '' && question.slug !== NAME_AND_BIRTH;
   // Keyed, so the buttons stay the same elements whichever shape the next step's form takes.
   const actions = (
-    <div key="actions" className={`${styles.actions} ${styles.actionBar}`}>
-      {question.nextStep ? (
-        <Button type="submit" aria-disabled={busy || undefined}>
-          {question.nextLabel || t('next')}
-        </Button>
-      ) : null}
-      {question.slug === IOS_ONLY ? (
-        // The phone choice is the way out of ios-only, so changing it is a button, on phones too.
-        <ButtonLink to={surveyStepPath(question.prevStep)} variant="secondary">
-          {t('changeDevice')}
-        </ButtonLink>
-      ) : showBack ? (
-        <Link className={styles.back} to={surveyStepPath(question.prevStep)}>
-          {t('back')}
-        </Link>
-      ) : null}
-    </div>
+    <InertAhead key="actions">
+      <div className={`${styles.actions} ${styles.actionBar}`}>
+        {question.nextStep ? (
+          <Button type="submit" aria-disabled={busy || undefined}>
+            {question.nextLabel || t('next')}
+          </Button>
+        ) : null}
+        {question.slug === IOS_ONLY ? (
+          // The phone choice is the way out of ios-only, so changing it is a button, on phones too.
+          <ButtonLink to={surveyStepPath(question.prevStep)} variant="secondary">
+            {t('changeDevice')}
+          </ButtonLink>
+        ) : showBack ? (
+          <Link className={styles.back} to={surveyStepPath(question.prevStep)}>
+            {t('back')}
+          </Link>
+        ) : null}
+      </div>
+    </InertAhead>
   );
   const common = { question, copy, initial, busy, serverProblem: problem, onSubmit: submit, actions };
 

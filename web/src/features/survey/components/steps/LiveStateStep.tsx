@@ -3,6 +3,7 @@ import { useT } from '@/lib/messages';
 import { surveyLiveStateMessages } from '@/messages/survey-live-state';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import { StepLines } from '@/features/survey/components/StepLines';
+import { InertAhead } from '@/features/survey/components/InertAhead';
 import styles from './Fields.module.css';
 import type { CustomStepProps } from './types';
 
@@ -37,38 +38,40 @@ export function LiveStateStep({ question, copy, initial, busy, serverProblem, on
     <form className={stepStyles.form} onSubmit={submit} noValidate>
       <h1>{copy(question.title)}</h1>
       <StepLines lines={question.text} copy={copy} id={linesId} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${ids}-state`}>
-          {t('label')}
-        </label>
-        <select
-          ref={select}
-          id={`${ids}-state`}
-          className={styles.select}
-          autoComplete="address-level1"
-          value={state}
-          aria-invalid={shownProblem ? true : undefined}
-          aria-describedby={[question.text?.length ? linesId : '', shownProblem ? errorId : ''].filter(Boolean).join(' ') || undefined}
-          onChange={(e) => {
-            setPicked(e.currentTarget.value);
-            setProblem('');
-          }}
-        >
-          <option value="">{t('choose')}</option>
-          {(question.answerVariants ?? []).map((v) => (
-            <option key={v.key} value={v.key}>
-              {v.value}
-            </option>
-          ))}
-        </select>
-        <div aria-live="polite">
-          {shownProblem ? (
-            <p id={errorId} className={styles.error}>
-              {shownProblem}
-            </p>
-          ) : null}
+      <InertAhead>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${ids}-state`}>
+            {t('label')}
+          </label>
+          <select
+            ref={select}
+            id={`${ids}-state`}
+            className={styles.select}
+            autoComplete="address-level1"
+            value={state}
+            aria-invalid={shownProblem ? true : undefined}
+            aria-describedby={[question.text?.length ? linesId : '', shownProblem ? errorId : ''].filter(Boolean).join(' ') || undefined}
+            onChange={(e) => {
+              setPicked(e.currentTarget.value);
+              setProblem('');
+            }}
+          >
+            <option value="">{t('choose')}</option>
+            {(question.answerVariants ?? []).map((v) => (
+              <option key={v.key} value={v.key}>
+                {v.value}
+              </option>
+            ))}
+          </select>
+          <div aria-live="polite">
+            {shownProblem ? (
+              <p id={errorId} className={styles.error}>
+                {shownProblem}
+              </p>
+            ) : null}
+          </div>
         </div>
-      </div>
+      </InertAhead>
       {actions}
     </form>
   );

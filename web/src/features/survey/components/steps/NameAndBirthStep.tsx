@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useT, type MessageKey } from '@/lib/messages';
+import { aheadMarkers, useRenderedAhead } from '@/lib/rendered-ahead';
 import { surveyNameAndBirthMessages } from '@/messages/survey-name-and-birth';
 import stepStyles from '@/features/survey/components/SurveyStep.module.css';
 import {
@@ -12,12 +13,13 @@ import {
   toISODate,
   type DateParts,
 } from './date-of-birth';
+import { InertAhead } from '@/features/survey/components/InertAhead';
 import styles from './Fields.module.css';
 import { valueOf, type CustomStepProps } from './types';
 
 const MAX_NAME_LENGTH = 100;
 
-const monthKeys: MessageKey<typeof surveyNameAndBirthMessages>[] = [
+export const monthKeys: MessageKey<typeof surveyNameAndBirthMessages>[] = [
   'month.1', 'month.2', 'month.3', 'month.4', 'month.5', 'month.6',
   'month.7', 'month.8', 'month.9', 'month.10', 'month.11', 'month.12',
 ];
@@ -44,6 +46,9 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
   const { question, copy, initial, busy, serverProblem, onSubmit, actions, nativeApp, today } = props;
   const t = useT(surveyNameAndBirthMessages);
   const ids = useId();
+  // Rendered ahead, the date starts from markers for today's, which the server fills in, each the
+  // only option of its list: the frame is built once, and read on any day.
+  const ahead = useRenderedAhead();
   const start = parseISODate(valueOf(initial, 'dateOfBirth')) ?? defaultDateOfBirth(today);
   const [firstName, setFirstName] = useState(valueOf(initial, 'firstName') ?? props.profileFirstName ?? '');
   const [lastName, setLastName] = useState(valueOf(initial, 'lastName') ?? props.profileLastName ?? '');
@@ -125,176 +130,192 @@ export function NameAndBirthStep(props: NameAndBirthStepProps) {
       <h1>{copy(question.title)}</h1>
       {question.text?.[0] ? <p className={stepStyles.lines}>{copy(question.text[0])}</p> : null}
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${ids}-first`}>
-          {t('firstName')}
-        </label>
-        <input
-          ref={firstNameRef}
-          id={`${ids}-first`}
-          className={styles.input}
-          autoComplete="given-name"
-          maxLength={MAX_NAME_LENGTH}
-          value={firstName}
-          onChange={(e) => setFirstName(e.currentTarget.value)}
-          {...invalid('firstName')}
-        />
-        {error('firstName')}
-      </div>
+      <InertAhead>
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${ids}-last`}>
-          {t('lastName')}
-        </label>
-        <input
-          ref={lastNameRef}
-          id={`${ids}-last`}
-          className={styles.input}
-          autoComplete="family-name"
-          maxLength={MAX_NAME_LENGTH}
-          value={lastName}
-          onChange={(e) => setLastName(e.currentTarget.value)}
-          {...invalid('lastName')}
-        />
-        {error('lastName')}
-      </div>
-
-      <fieldset className={styles.group} {...(problems.dateOfBirth ? { 'aria-describedby': errorId('dateOfBirth') } : {})}>
-        <legend className={styles.legend}>{t('dateOfBirth')}</legend>
-        <div className={styles.date}>
-          <div className={styles.field}>
-            <label className={styles.hint} htmlFor={`${ids}-month`}>
-              {t('month')}
-            </label>
-            <select
-              ref={monthRef}
-              id={`${ids}-month`}
-              className={styles.select}
-              autoComplete="bday-month"
-              value={date.month}
-              onChange={(e) => changeDate('month', e.currentTarget.value)}
-              aria-invalid={problems.dateOfBirth ? true : undefined}
-            >
-              {monthKeys.map((key, i) => (
-                <option key={key} value={i + 1}>
-                  {t(key)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label className={styles.hint} htmlFor={`${ids}-day`}>
-              {t('day')}
-            </label>
-            <select
-              id={`${ids}-day`}
-              className={styles.select}
-              autoComplete="bday-day"
-              value={date.day}
-              onChange={(e) => changeDate('day', e.currentTarget.value)}
-              aria-invalid={problems.dateOfBirth ? true : undefined}
-            >
-              {Array.from({ length: 31 }, (_, i) => (
-                <option key={i} value={i + 1}>
-                  {i + 1}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label className={styles.hint} htmlFor={`${ids}-year`}>
-              {t('year')}
-            </label>
-            <select
-              id={`${ids}-year`}
-              className={styles.select}
-              autoComplete="bday-year"
-              value={date.year}
-              onChange={(e) => changeDate('year', e.currentTarget.value)}
-              aria-invalid={problems.dateOfBirth ? true : undefined}
-            >
-              {birthYears(today).map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        {error('dateOfBirth')}
-      </fieldset>
-
-      <p className={styles.note}>{t('adultsOnly', { age: MINIMUM_AGE })}</p>
-
-      {tooYoung ? (
-        <section className={styles.stop} aria-labelledby={`${ids}-stop`}>
-          <h2 id={`${ids}-stop`} ref={stopRef} tabIndex={-1}>
-            {t('tooYoungTitle')}
-          </h2>
-          <p>{t('tooYoungBody', { age: MINIMUM_AGE })}</p>
-          <p>{t('tooYoungHelp')}</p>
-          <p>
-            {t('tooYoungCrisis')} <a href="tel:988">{t('call988')}</a>
-          </p>
-          <p className={styles.hint}>{t('tooYoungMistake')}</p>
-        </section>
-      ) : null}
-
-      {nativeApp ? null : (
-        <fieldset className={styles.group} {...(problems.device ? { 'aria-describedby': errorId('device') } : {})}>
-          <legend className={styles.legend}>{t('device')}</legend>
-          <div className={styles.pair}>
-            {(['iphone', 'android'] as const).map((value, i) => (
-              <label key={value} className={stepStyles.choice}>
-                <input
-                  ref={i === 0 ? deviceRef : undefined}
-                  type="radio"
-                  name={`${ids}-device`}
-                  value={value}
-                  checked={device === value}
-                  aria-invalid={problems.device ? true : undefined}
-                  onChange={() => {
-                    setDevice(value);
-                    setProblems({ ...problems, device: undefined });
-                  }}
-                />
-                <span>{t(value)}</span>
-              </label>
-            ))}
-          </div>
-          {error('device')}
-        </fieldset>
-      )}
-
-      <div className={styles.field}>
-        <div className={styles.check}>
-          <input
-            ref={termsRef}
-            id={`${ids}-terms`}
-            type="checkbox"
-            checked={terms}
-            onChange={(e) => {
-              setTerms(e.currentTarget.checked);
-              setProblems({ ...problems, termsOfService: undefined });
-            }}
-            {...invalid('termsOfService')}
-          />
-          <label htmlFor={`${ids}-terms`}>
-            {t('termsBefore')}{' '}
-            <a href={props.termsHref} target="_blank" rel="noopener">
-              {t('terms')}
-              {newTab}
-            </a>{' '}
-            {t('termsBetween')}{' '}
-            <a href={props.privacyHref} target="_blank" rel="noopener">
-              {t('privacy')}
-              {newTab}
-            </a>
-            {t('termsAfter')}
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${ids}-first`}>
+            {t('firstName')}
           </label>
+          <input
+            ref={firstNameRef}
+            id={`${ids}-first`}
+            className={styles.input}
+            autoComplete="given-name"
+            maxLength={MAX_NAME_LENGTH}
+            value={firstName}
+            onChange={(e) => setFirstName(e.currentTarget.value)}
+            {...invalid('firstName')}
+          />
+          {error('firstName')}
         </div>
-        {error('termsOfService')}
-      </div>
+
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${ids}-last`}>
+            {t('lastName')}
+          </label>
+          <input
+            ref={lastNameRef}
+            id={`${ids}-last`}
+            className={styles.input}
+            autoComplete="family-name"
+            maxLength={MAX_NAME_LENGTH}
+            value={lastName}
+            onChange={(e) => setLastName(e.currentTarget.value)}
+            {...invalid('lastName')}
+          />
+          {error('lastName')}
+        </div>
+
+        <fieldset className={styles.group} {...(problems.dateOfBirth ? { 'aria-describedby': errorId('dateOfBirth') } : {})}>
+          <legend className={styles.legend}>{t('dateOfBirth')}</legend>
+          <div className={styles.date}>
+            <div className={styles.field}>
+              <label className={styles.hint} htmlFor={`${ids}-month`}>
+                {t('month')}
+              </label>
+              <select
+                ref={monthRef}
+                id={`${ids}-month`}
+                className={styles.select}
+                autoComplete="bday-month"
+                value={ahead ? 0 : date.month}
+                onChange={(e) => changeDate('month', e.currentTarget.value)}
+                aria-invalid={problems.dateOfBirth ? true : undefined}
+              >
+                {ahead ? (
+                  <option value={0}>{aheadMarkers.birthMonth}</option>
+                ) : (
+                  monthKeys.map((key, i) => (
+                    <option key={key} value={i + 1}>
+                      {t(key)}
+                    </option>
+                  ))
+                )}
+              </select>
+            </div>
+            <div className={styles.field}>
+              <label className={styles.hint} htmlFor={`${ids}-day`}>
+                {t('day')}
+              </label>
+              <select
+                id={`${ids}-day`}
+                className={styles.select}
+                autoComplete="bday-day"
+                value={ahead ? 0 : date.day}
+                onChange={(e) => changeDate('day', e.currentTarget.value)}
+                aria-invalid={problems.dateOfBirth ? true : undefined}
+              >
+                {ahead ? (
+                  <option value={0}>{aheadMarkers.birthDay}</option>
+                ) : (
+                  Array.from({ length: 31 }, (_, i) => (
+                    <option key={i} value={i + 1}>
+                      {i + 1}
+                    </option>
+                  ))
+                )}
+              </select>
+            </div>
+            <div className={styles.field}>
+              <label className={styles.hint} htmlFor={`${ids}-year`}>
+                {t('year')}
+              </label>
+              <select
+                id={`${ids}-year`}
+                className={styles.select}
+                autoComplete="bday-year"
+                value={ahead ? 0 : date.year}
+                onChange={(e) => changeDate('year', e.currentTarget.value)}
+                aria-invalid={problems.dateOfBirth ? true : undefined}
+              >
+                {ahead ? (
+                  <option value={0}>{aheadMarkers.birthYear}</option>
+                ) : (
+                  birthYears(today).map((year) => (
+                    <option key={year} value={year}>
+                      {year}
+                    </option>
+                  ))
+                )}
+              </select>
+            </div>
+          </div>
+          {error('dateOfBirth')}
+        </fieldset>
+
+        <p className={styles.note}>{t('adultsOnly', { age: MINIMUM_AGE })}</p>
+
+        {tooYoung ? (
+          <section className={styles.stop} aria-labelledby={`${ids}-stop`}>
+            <h2 id={`${ids}-stop`} ref={stopRef} tabIndex={-1}>
+              {t('tooYoungTitle')}
+            </h2>
+            <p>{t('tooYoungBody', { age: MINIMUM_AGE })}</p>
+            <p>{t('tooYoungHelp')}</p>
+            <p>
+              {t('tooYoungCrisis')} <a href="tel:988">{t('call988')}</a>
+            </p>
+            <p className={styles.hint}>{t('tooYoungMistake')}</p>
+          </section>
+        ) : null}
+
+        {nativeApp ? null : (
+          <fieldset className={styles.group} {...(problems.device ? { 'aria-describedby': errorId('device') } : {})}>
+            <legend className={styles.legend}>{t('device')}</legend>
+            <div className={styles.pair}>
+              {(['iphone', 'android'] as const).map((value, i) => (
+                <label key={value} className={stepStyles.choice}>
+                  <input
+                    ref={i === 0 ? deviceRef : undefined}
+                    type="radio"
+                    name={`${ids}-device`}
+                    value={value}
+                    checked={device === value}
+                    aria-invalid={problems.device ? true : undefined}
+                    onChange={() => {
+                      setDevice(value);
+                      setProblems({ ...problems, device: undefined });
+                    }}
+                  />
+                  <span>{t(value)}</span>
+                </label>
+              ))}
+            </div>
+            {error('device')}
+          </fieldset>
+        )}
+
+        <div className={styles.field}>
+          <div className={styles.check}>
+            <input
+              ref={termsRef}
+              id={`${ids}-terms`}
+              type="checkbox"
+              checked={terms}
+              onChange={(e) => {
+                setTerms(e.currentTarget.checked);
+                setProblems({ ...problems, termsOfService: undefined });
+              }}
+              {...invalid('termsOfService')}
+            />
+            <label htmlFor={`${ids}-terms`}>
+              {t('termsBefore')}{' '}
+              <a href={props.termsHref} target="_blank" rel="noopener">
+                {t('terms')}
+                {newTab}
+              </a>{' '}
+              {t('termsBetween')}{' '}
+              <a href={props.privacyHref} target="_blank" rel="noopener">
+                {t('privacy')}
+                {newTab}
+              </a>
+              {t('termsAfter')}
+            </label>
+          </div>
+          {error('termsOfService')}
+        </div>
+
+      </InertAhead>
 
       <div aria-live="polite">{serverProblem ? <p className={styles.error}>{serverProblem}</p> : null}</div>
       {actions}
