@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page, ViewportSize } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, signIn, signUp } from './fixtures';
+import { test, expect, expectNoAxeViolations, onStep, signIn, signUp } from './fixtures';
 
 // The Android waitlist end to end against the real binary, on a phone and on a desktop: a new
 // member who uses Android lands on ios-only, is stopped kindly when they forget the consent box,
@@ -10,12 +10,6 @@ import { test, expect, expectNoAxeViolations, signIn, signUp } from './fixtures'
 const demoStaff = { email: 'staff@demo.example.com', password: 'demo-staff-password' };
 
 const waitlistPath = '/api/user/me/android-waitlist';
-
-/** onStep waits for the step's address and title, so each check runs on the new step. */
-async function onStep(page: Page, slug: string, title: RegExp) {
-  await expect(page).toHaveURL(new RegExp(`/${slug}$`));
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-}
 
 /** toIosOnly answers name-and-birth as a member on Android, which leads to ios-only. */
 async function toIosOnly(page: Page) {

@@ -88,7 +88,11 @@ export async function signIn(page: Page, who: { email: string; password: string 
 /** newMemberPassword is the password of every member signUp creates. */
 export const newMemberPassword = 'a calm long passphrase';
 
-/** signUp creates a new member from the landing address (with its campaign values, if any) and returns their email. */
+/**
+ * signUp creates a new member from the landing address (with its campaign values, if any) and
+ * returns their email once the app has taken over the first step, which arrives drawn with its
+ * controls inert until then.
+ */
 export async function signUp(page: Page, landing = '/') {
   const email = `member-${randomBytes(6).toString('hex')}@example.com`;
   await page.goto(landing);
@@ -98,7 +102,23 @@ export async function signUp(page: Page, landing = '/') {
   await page.getByRole('button', { name: 'Create account' }).click();
   await continueAfterSignUp(page);
   await expect(page).toHaveURL(/\/name-and-birth$/);
+  await appStarted(page);
   return email;
+}
+
+/**
+ * appStarted waits until the app has taken over the page. A survey step can arrive drawn, heading
+ * and all, with its controls inert until then; the colour toggle comes with the app.
+ */
+export async function appStarted(page: Page) {
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toBeVisible();
+}
+
+/** onStep waits for the step's address and heading, and for the app to have taken the step over. */
+export async function onStep(page: Page, slug: string, title: RegExp) {
+  await expect(page).toHaveURL(new RegExp(`/${slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await appStarted(page);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page, ViewportSize } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, signIn, signUp } from './fixtures';
+import { test, expect, expectNoAxeViolations, onStep, signIn, signUp } from './fixtures';
 
 // The Insights page end to end against the real binary, on a phone and on a desktop: new members
 // arrive from a campaign of this test's own and walk the first steps of the survey, one in the
@@ -26,12 +26,6 @@ const nameAndBirth = [
 const howYouIdentify = [{ key: 'prefer-not-to-disclose', value: '' }];
 
 type Utm = { utm_source: string; utm_campaign: string };
-
-/** onStep waits for the step's address and title, so each check runs on the new step. */
-async function onStep(page: Page, slug: string, title: RegExp) {
-  await expect(page).toHaveURL(new RegExp(`/${slug}$`));
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-}
 
 /** saveStep answers one step through the API, as the app does when the member presses Next. */
 async function saveStep(page: Page, slug: string, answers: { key: string; value: string }[], utm: Utm) {

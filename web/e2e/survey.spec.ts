@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
-import { test, expect, answerSurvey, expectNoAxeViolations, signUp, newMemberPassword as password } from './fixtures';
+import { test, expect, answerSurvey, expectNoAxeViolations, onStep, signUp, newMemberPassword as password } from './fixtures';
 
 // The survey end to end against the real binary. Every test signs up a member of its own, so the
 // answers one test gives never meet another's.
 
-
-/** heading waits for the step's title, so each check runs on the new step. */
-async function onStep(page: Page, slug: string, title: RegExp) {
-  await expect(page).toHaveURL(new RegExp(`/${slug}$`));
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-}
 
 async function next(page: Page, label = 'Next') {
   await page.getByRole('button', { name: label }).click();
