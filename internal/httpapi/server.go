@@ -95,8 +95,10 @@ type server struct {
 
 	openAPI    *document
 	surveyDef  *document
+	def        *survey.Definition
 	steps      map[string]bool   // the definition's slugs, the values the step counter's label takes
 	stepHeads  map[string]string // by slug, the tags that preload a step's first screen (stepHeadsOf)
+	frameHeads map[string]string // by slug, what a step's first frame adds to its head (frameHeadsOf)
 	onboarding Onboarding
 	coaching   Coaching
 
@@ -167,6 +169,13 @@ func newServer(d Deps) (*server, *router, error) {
 			s.steps[slug] = true
 		}
 		s.stepHeads = stepHeadsOf(app, s.steps)
+		s.def = d.Survey
+		if err := app.loadStepFrames(s.surveyDef.body); errors.Is(err, errStaleFrames) {
+			s.log.Warn(err.Error())
+		} else if err != nil {
+			return nil, nil, err
+		}
+		s.frameHeads = frameHeadsOf(app)
 	}
 	mux := newRouter(s)
 	s.routes(mux)

@@ -45,6 +45,10 @@ type spa struct {
 	// home is the home page that paints before the app's code has run (web/scripts/first-frame.mjs),
 	// in the same two variants; nil when the build has none, and index serves.
 	home *[2]indexPage
+	// steps are the survey steps' first frames (first_frame.go); nil when the build has none.
+	steps *stepFrames
+	// cfg is the runtime config the pages carry, but for the payment variant.
+	cfg RuntimeConfig
 	// scriptHashes are the Content-Security-Policy sources of the pages' inline scripts.
 	scriptHashes []string
 	payment      func(host string) bool
@@ -82,7 +86,7 @@ func newSPA(files fs.FS, cfg RuntimeConfig, payment func(host string) bool) (*sp
 	if payment == nil {
 		payment = func(string) bool { return false }
 	}
-	s := &spa{files: files, variants: map[string]encodings{}, payment: payment}
+	s := &spa{files: files, variants: map[string]encodings{}, payment: payment, cfg: cfg}
 	if raw, err := fs.ReadFile(files, ".vite/manifest.json"); err == nil {
 		if err := json.Unmarshal(raw, &s.manifest); err != nil {
 			return nil, fmt.Errorf("the web app's build manifest: %w", err)
@@ -131,9 +135,25 @@ const homePageFile = ".first-frame/home.html"
 // web/src/first-frame/render.tsx.
 const brandMarker = "\u2060brand\u2060"
 
-// renderIndex puts the runtime config into a page of the app (index.html, or the home page) as a
-// JSON script tag and the brand name in place of brandMarker, and compresses the page once.
+// renderIndex renders a page of the app that is the same for everyone (index.html, or the home
+// page; see withRuntimeConfig) and compresses it once, for the caches that may keep it.
 func renderIndex(raw []byte, cfg RuntimeConfig) (indexPage, error) {
+	page, err := withRuntimeConfig(raw, cfg)
+	if err != nil {
+		return indexPage{}, err
+	}
+	var zipped bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
+	_, _ = zw.Write(page.body)
+	_ = zw.Close()
+	sum := sha256.Sum256(page.body)
+	page.gzip, page.etag = zipped.Bytes(), `"`+hex.EncodeToString(sum[:8])+`"`
+	return page, nil
+}
+
+// withRuntimeConfig puts the runtime config into a page of the app as a JSON script tag, and the
+// brand name in place of brandMarker.
+func withRuntimeConfig(raw []byte, cfg RuntimeConfig) (indexPage, error) {
 	raw = bytes.ReplaceAll(raw, []byte(brandMarker), []byte(html.EscapeString(cfg.BrandName)))
 	// json.Marshal escapes <, > and &, so no value can close the script tag early.
 	data, err := json.Marshal(cfg)
@@ -146,29 +166,21 @@ func renderIndex(raw []byte, cfg RuntimeConfig) (indexPage, error) {
 		return indexPage{}, errors.New("the web app's index.html has no </head>")
 	}
 	index := append(append(append([]byte{}, raw[:i]...), tag...), raw[i:]...)
-
-	var zipped bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
-	_, _ = zw.Write(index)
-	_ = zw.Close()
-	sum := sha256.Sum256(index)
-	return indexPage{body: index, gzip: zipped.Bytes(), etag: `"` + hex.EncodeToString(sum[:8]) + `"`, headEnd: i + len(tag)}, nil
+	return indexPage{body: index, headEnd: i + len(tag)}, nil
 }
 
-// preloadTags returns the tags that have the browser fetch the code of the given chunks, and of
-// everything they import, alongside the main script rather than after it: a modulepreload for each
-// script, a stylesheet link for each stylesheet. A chunk is named by its source module (a key of
-// the manifest) or, for a group of modules vite.config.ts puts in one file, by the group's name.
-// The entry's own files, which the page loads anyway, are left out, and so are chunks the manifest
-// does not know (a build without a manifest, a module renamed): they only lose the head start.
-func (s *spa) preloadTags(chunks ...string) string {
+// chunkFiles returns the files of the given chunks and of everything they import: their scripts
+// and their stylesheets. A chunk is named by its source module (a key of the manifest) or, for a
+// group of modules vite.config.ts puts in one file, by the group's name. The entry's own files,
+// which the page loads anyway, are left out, and so are chunks the manifest does not know (a build
+// without a manifest, a module renamed): they only lose the head start.
+func (s *spa) chunkFiles(chunks ...string) (scripts, styles []string) {
 	keyOf := map[string]string{}
 	for key, c := range s.manifest {
 		if strings.HasPrefix(key, "_") && c.Name != "" && !strings.HasSuffix(key, ".css") {
 			keyOf[c.Name] = key
 		}
 	}
-	var b strings.Builder
 	seen := map[string]bool{}
 	var visit func(key string)
 	visit = func(key string) {
@@ -180,10 +192,10 @@ func (s *spa) preloadTags(chunks ...string) string {
 		for _, css := range c.CSS {
 			if !seen[css] {
 				seen[css] = true
-				b.WriteString(`<link rel="stylesheet" crossorigin href="/` + html.EscapeString(css) + `">`)
+				styles = append(styles, "/"+css)
 			}
 		}
-		b.WriteString(`<link rel="modulepreload" crossorigin href="/` + html.EscapeString(c.File) + `">`)
+		scripts = append(scripts, "/"+c.File)
 		for _, imp := range c.Imports {
 			visit(imp)
 		}
@@ -193,6 +205,28 @@ func (s *spa) preloadTags(chunks ...string) string {
 			chunk = key
 		}
 		visit(chunk)
+	}
+	return scripts, styles
+}
+
+// preloadTags returns the tags that have the browser fetch the code of the given chunks (see
+// chunkFiles) alongside the main script rather than after it: a stylesheet link for each
+// stylesheet, a modulepreload for each script.
+func (s *spa) preloadTags(chunks ...string) string {
+	scripts, styles := s.chunkFiles(chunks...)
+	var b strings.Builder
+	b.WriteString(stylesheetLinks(styles))
+	for _, js := range scripts {
+		b.WriteString(`<link rel="modulepreload" crossorigin href="` + html.EscapeString(js) + `">`)
+	}
+	return b.String()
+}
+
+// stylesheetLinks returns a stylesheet link for each of the given stylesheets.
+func stylesheetLinks(styles []string) string {
+	var b strings.Builder
+	for _, css := range styles {
+		b.WriteString(`<link rel="stylesheet" crossorigin href="` + html.EscapeString(css) + `">`)
 	}
 	return b.String()
 }
@@ -252,18 +286,19 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, time.Time{}, content)
 }
 
-// pageFor is, of a page's two renderings (index or home), the one for the request's host.
-func (s *spa) pageFor(r *http.Request, pages [2]indexPage) indexPage {
+// variant is which of a page's two renderings, without payment (0) and with it (1), is for the
+// request's host.
+func (s *spa) variant(r *http.Request) int {
 	if s.payment(r.Host) {
-		return pages[1]
+		return 1
 	}
-	return pages[0]
+	return 0
 }
 
 // serveIndex answers with the app's page, index.html or the home page. It is revalidated on every
 // visit so a new release is picked up at once, while its hashed assets stay cached.
 func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request, pages [2]indexPage) {
-	page := s.pageFor(r, pages)
+	page := pages[s.variant(r)]
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Encoding")
@@ -285,12 +320,18 @@ func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request, pages [2]indexP
 	_, _ = w.Write(body)
 }
 
-// serveIndexWith answers with the app's page with head added at the end of its <head>: a page
-// made for one member, which no cache may keep. The compression middleware compresses it.
+// serveIndexWith answers with the app's page with head added at the end of its <head>, for one
+// member (writeMemberPage).
 func (s *spa) serveIndexWith(w http.ResponseWriter, r *http.Request, head string) {
-	page := s.pageFor(r, s.index)
+	page := s.index[s.variant(r)]
 	body := make([]byte, 0, len(page.body)+len(head))
 	body = append(append(append(body, page.body[:page.headEnd]...), head...), page.body[page.headEnd:]...)
+	writeMemberPage(w, r, body)
+}
+
+// writeMemberPage answers with a page made for one member, which no cache may keep. The
+// compression middleware compresses it.
+func writeMemberPage(w http.ResponseWriter, r *http.Request, body []byte) {
 	h := w.Header()
 	h.Set("Cache-Control", "private, no-store")
 	h.Set("Vary", "Cookie")
@@ -327,18 +368,30 @@ var inlineScript = regexp.MustCompile(`(?is)<script\b([^>]*)>(.*?)</script>`)
 // that starts the app on the home page. Scripts with a src need none, and JSON data blocks are not
 // run, so neither is listed.
 func inlineScriptHashes(pages ...[]byte) []string {
-	var sources []string
+	return addInlineScriptHashes(nil, pages...)
+}
+
+// addInlineScriptHashes adds to sources those of the given pages' inline scripts that it lacks
+// (see inlineScriptHashes).
+func addInlineScriptHashes(sources []string, pages ...[]byte) []string {
 	for _, page := range pages {
 		for _, m := range inlineScript.FindAllSubmatch(page, -1) {
 			attrs := strings.ToLower(string(m[1]))
 			if strings.Contains(attrs, "src=") || strings.Contains(attrs, "application/json") {
 				continue
 			}
-			sum := sha256.Sum256(m[2])
-			if source := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !slices.Contains(sources, source) {
-				sources = append(sources, source)
-			}
+			sources = addHashSource(sources, m[2])
 		}
+	}
+	return sources
+}
+
+// addHashSource adds to sources the Content-Security-Policy source that allows exactly content
+// ('sha256-…'), unless it is there already.
+func addHashSource(sources []string, content []byte) []string {
+	sum := sha256.Sum256(content)
+	if source := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !slices.Contains(sources, source) {
+		sources = append(sources, source)
 	}
 	return sources
 }

@@ -1,4 +1,4 @@
-import { test, expect, expectNoAxeViolations, signIn } from './fixtures';
+import { test, expect, appStarted, expectNoAxeViolations, signIn, signUp } from './fixtures';
 import { startServer, createPostgresDatabase, postgresURL } from './server';
 
 test.describe('the app is served', () => {
@@ -76,6 +76,58 @@ test.describe('the app is served', () => {
     await page.getByRole('link', { name: 'Get started' }).click();
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('utm'))) ?? '{}')).toEqual({ utm_source: 'newsletter', utm_campaign: 'spring' });
+  });
+
+  test("a member's survey step paints before its scripts arrive, and the app then takes it over without a move", async ({ page }) => {
+    await signUp(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // name-and-birth, as a new member finds it after sign-up: the form starts at today 18 years ago.
+    await page.reload();
+    const heading = page.getByRole('heading', { level: 1, name: 'Nice to meet you' });
+    await expect(page.locator('h1')).toHaveText('Nice to meet you');
+    await expect(page).toHaveTitle('Nice to meet you · Wayfinder');
+    expect(await page.locator('script[src]').count()).toBe(0);
+    const today = new Date();
+    const month = today.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+    await expect(page.locator('select').nth(0)).toHaveText(month);
+    await expect(page.locator('select').nth(2)).toHaveText(String(today.getUTCFullYear() - 18));
+    // Until the app has started, the form's controls are there to be seen, not used; its heading
+    // and words are there for screen readers too.
+    const inert = (selector: string) => page.locator(selector).first().evaluate((el) => el.closest('[inert]') !== null);
+    for (const control of ['input[autocomplete="given-name"]', 'select', 'input[value="iphone"]', 'input[type="checkbox"]', 'button[type="submit"]']) {
+      expect(await inert(control), control).toBe(true);
+    }
+    expect(await inert('h1')).toBe(false);
+    await expectNoAxeViolations(page);
+    const before = await page.locator('h1').boundingBox();
+
+    release();
+    await appStarted(page);
+    await expect(heading).toBeVisible();
+    await expect(page.getByLabel('Month')).toHaveValue(String(today.getUTCMonth() + 1));
+    expect(await page.locator('[inert]').count()).toBe(0);
+    expect(await page.locator('h1').boundingBox()).toEqual(before);
+    await page.getByLabel('First name').fill('Ada <Lovelace>');
+    await page.getByLabel('Last name').fill('King');
+    await page.getByLabel('Year').selectOption('1990');
+    await page.getByLabel('iPhone').check();
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'How do you identify, Ada <Lovelace>?' })).toBeVisible();
+
+    // The next step, reopened by its address, calls the member by name from the first paint.
+    await page.unroute('**/assets/*.js');
+    await page.route('**/assets/*.js', () => new Promise<void>(() => {}));
+    await page.reload();
+    await expect(page.locator('h1')).toHaveText('How do you identify, Ada <Lovelace>?');
+    await expect(page).toHaveTitle('How do you identify, Ada <Lovelace>? · Wayfinder');
+    await expect(page.getByRole('navigation', { name: 'Your progress' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('hashed assets are cached for a year and sent compressed', async ({ page, request }) => {
