@@ -156,7 +156,7 @@ func run(ctx context.Context, binary, pgURL string, duration time.Duration, clie
 		stripeArgs = []string{"--payment-enabled", "--stripe-api-url", mockURL,
 			"--stripe-secret-key", loadStripeKey, "--stripe-webhook-secret", loadWebhookSecret}
 	}
-	srv, err := start(ctx, binary, dsn, stripeArgs...)
+	srv, err := start(ctx, binary, dsn, nil, stripeArgs...)
 	if err != nil {
 		return err
 	}
@@ -533,11 +533,13 @@ type server struct {
 	done chan struct{}
 }
 
-// start runs `wayfinder serve --demo` on a free port, with any extra flags, and waits until it is ready.
-func start(ctx context.Context, binary, dsn string, extra ...string) (*server, error) {
+// start runs `wayfinder serve --demo` on a free port, with any extra environment variables and
+// flags, and waits until it is ready.
+func start(ctx context.Context, binary, dsn string, env []string, extra ...string) (*server, error) {
 	// Every member here signs up from this machine's one address, so its sign-up limit is raised.
 	cmd := exec.Command(binary, append([]string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", dsn,
 		"--log-level", "warn", "--signups-per-hour", "100000", "--app-store-url", "https://apps.apple.com/app/id1234567890"}, extra...)...)
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err

@@ -88,7 +88,7 @@ func searchMembers(ctx context.Context, binary, pgURL string, n int) error {
 		return err
 	}
 
-	srv, err := start(ctx, binary, dsn)
+	srv, err := start(ctx, binary, dsn, nil)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"runtime"
 	"slices"
+	"strconv"
 	"time"
 
 	"wayfinder/internal/haproxytest"
@@ -18,21 +20,24 @@ const (
 	budgetReplicaP99   = 30 * time.Millisecond
 )
 
-// balancedLoad adds replicas to first, on the same PostgreSQL database, puts HAProxy in front of all
-// of them, and compares the same members' saves through it with saves sent to first alone. The two
-// alternate in short rounds and the ratio is the median of each round's pair, so a database or disk
-// that drifts over seconds weighs on both sides alike. The machine's cores are shared by every
-// replica, the balancer, the database and this program, so the ratio shows the cost of spreading
-// the same work over processes and a balancer, not a gain from more hardware.
+// balancedLoad starts replicas more servers on the same PostgreSQL database, puts HAProxy in front
+// of them, and compares the same members' saves through it with saves sent to first alone. The
+// replicas share the machine's cores as docs/deploying.md advises (replicaMaxProcs), and first, a
+// replica with the machine to itself, keeps the default. The two alternate in short rounds and the
+// ratio is the median of each round's pair, so a database or disk that drifts over seconds weighs
+// on both sides alike. The machine's cores are shared by every replica, the balancer, the database
+// and this program, so the ratio shows the cost of spreading the same work over processes and a
+// balancer, not a gain from more hardware.
 func balancedLoad(ctx context.Context, binary, dsn string, first *server, members []string, d time.Duration, replicas int) error {
-	servers := []*server{first}
+	procs := replicaMaxProcs(runtime.NumCPU(), replicas)
+	var servers []*server
 	defer func() {
-		for _, s := range servers[1:] {
+		for _, s := range servers {
 			s.stop()
 		}
 	}()
 	for len(servers) < replicas {
-		s, err := start(ctx, binary, dsn)
+		s, err := start(ctx, binary, dsn, []string{"GOMAXPROCS=" + strconv.Itoa(procs)})
 		if err != nil {
 			return fmt.Errorf("starting replica %d: %w", len(servers)+1, err)
 		}
@@ -52,8 +57,8 @@ func balancedLoad(ctx context.Context, binary, dsn string, first *server, member
 	}
 	defer stopLB()
 	// The sessions are in the database, so the members' cookies work on every replica. The memory
-	// sampled during the load is the first replica's; it is not reported here.
-	lb := &server{url: lbURL, cmd: first.cmd, done: first.done}
+	// sampled during the load is one replica's; it is not reported here.
+	lb := &server{url: lbURL, cmd: servers[0].cmd, done: servers[0].done}
 	if _, err := load(ctx, lb, members, time.Second); err != nil {
 		return err
 	}
@@ -76,13 +81,20 @@ func balancedLoad(ctx context.Context, binary, dsn string, first *server, member
 		single += one.rate / rounds
 	}
 	ratio, p99 := median(ratios), median(p99s)
-	fmt.Printf("  PUT survey on PostgreSQL through HAProxy, %d replicas round-robin, against one replica alone, the same %d members,\n", replicas, len(members))
+	fmt.Printf("  PUT survey on PostgreSQL through HAProxy, %d replicas round-robin (GOMAXPROCS=%d each, as docs/deploying.md advises),\n", replicas, procs)
+	fmt.Printf("  against one replica alone with the machine's %d cores, the same %d members,\n", runtime.NumCPU(), len(members))
 	fmt.Printf("  in %d alternating rounds of %s each:\n", rounds, round)
 	fmt.Printf("    saves                 %.0f/s through HAProxy, %.0f/s to one replica; median ratio of the rounds %.3f (budget ≥ %.1f) %s\n",
 		balanced, single, ratio, budgetReplicaRatio, verdict(ratio >= budgetReplicaRatio))
 	fmt.Printf("    latency               p99 through HAProxy, median of the rounds %.1f ms, worst %.1f ms (budget p99 ≤ %.0f ms) %s\n",
 		p99, slices.Max(p99s), ms(budgetReplicaP99), verdict(p99 <= ms(budgetReplicaP99)))
 	return nil
+}
+
+// replicaMaxProcs is each replica's GOMAXPROCS when replicas share cores, as docs/deploying.md
+// advises: the cores divided among them, rounded down, at least 1.
+func replicaMaxProcs(cores, replicas int) int {
+	return max(1, cores/replicas)
 }
 
 // median returns the middle value of xs (the mean of the two middle ones for an even count).
