@@ -25,12 +25,17 @@ test.describe('the app is served', () => {
 
   test("a visitor's home page loads one script: the code that reads data waits for a page that does", async ({ page }) => {
     const scripts: string[] = [];
+    const asked: string[] = [];
     page.on('request', (req) => {
+      asked.push(new URL(req.url()).pathname);
       if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
     });
     await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
     expect(scripts).toHaveLength(1);
+    // The tab's icon comes in the page, not in a request of its own.
+    expect(asked).not.toContain('/favicon.svg');
+    expect(await page.locator('link[rel="icon"]').count()).toBe(1);
     expect(await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length)).toBe(0);
     // TanStack Query's options keep their names when minified: none is in the one script.
     expect(await (await page.request.get(scripts[0])).text()).not.toContain('gcTime');

@@ -94,10 +94,9 @@ async function firstScreen(route, storageState) {
     const fcp = paint('first-contentful-paint');
     const heading = fcp >= window.headingAddedAt ? fcp : window.headingPaintedAt;
     // The document itself, plus every same-origin request the browser started before the heading
-    // was painted: what the member waited on to see the question. The tab's icon, which the
-    // browser asks for on its own and nothing waits on, is left out.
+    // was painted: what the member waited on to see the question.
     const early = performance.getEntriesByType('resource').filter((e) => e.startTime < heading
-      && new URL(e.name).origin === location.origin && new URL(e.name).pathname !== '/favicon.svg');
+      && new URL(e.name).origin === location.origin);
     return { count: 1 + early.length, fcp, heading };
   });
   await context.close();

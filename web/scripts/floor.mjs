@@ -14,8 +14,9 @@ const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPat
 
 const index = await readFile(path.join(root, 'index.html'), 'utf8');
 const stylesheet = /<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/.exec(index)?.[0];
-if (!stylesheet) {
-  console.error(`floor: ${root}/index.html links no stylesheet; run vite build first`);
+const icon = /<link rel="icon"[^>]*>/.exec(index)?.[0];
+if (!stylesheet || !icon) {
+  console.error(`floor: ${root}/index.html links no stylesheet or icon; run vite build first`);
   process.exit(1);
 }
 await writeFile(
@@ -26,7 +27,7 @@ await writeFile(
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
     <meta name="robots" content="noindex" />
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    ${icon}
     <title>ADHD coaching</title>
     ${stylesheet}
   </head>
