@@ -84,17 +84,35 @@ const pages = [
   { name: '/how-you-identify', path: '/how-you-identify', context: laterStep },
 ];
 const results = Object.fromEntries(pages.map((p) => [p.name, []]));
+const rerunForFont = Object.fromEntries(pages.map((p) => [p.name, 0]));
+
+/**
+ * paintedInItsFont tells whether the page's largest paint came after the app's font had arrived.
+ * Every page here, the floor included, is measured with its heading in that font. Lighthouse's
+ * simulated LCP counts only the requests that ended before the paint the browser saw. On the floor
+ * page, the font and the first paint finish within a few milliseconds of each other. So a run in
+ * which the paint won simulates a page without the font: 0.75 s against 1.05 s, by the toss of a
+ * coin. The app's pages paint later than their font arrives, in every run seen.
+ */
+function paintedInItsFont(lhr) {
+  const painted = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
+  const font = lhr.audits['network-requests']?.details?.items?.find((r) => r.url.endsWith('.woff2'));
+  return painted === undefined || font === undefined || font.networkEndTime <= painted;
+}
 for (let run = 0; run < runs; run++) {
   for (const p of pages) {
     // Now and then Chromium's trace lacks the navigation's start (NO_NAVSTART), and Lighthouse
-    // asks to be run again: that run is tried once more.
+    // asks to be run again: that run is tried once more. A run in which the heading painted before
+    // the app's font had arrived is run again too, a few times at most (see paintedInItsFont).
     let lhr;
     for (let attempt = 1; ; attempt++) {
       const tab = await p.context.newPage();
       // Lighthouse empties the HTTP cache before it loads the page, and keeps the cookies.
       ({ lhr } = await lighthouse(`${server.url}${p.path}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, tab));
       await tab.close();
-      if (lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === 2) break;
+      if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 2) continue;
+      if (lhr.runtimeError || paintedInItsFont(lhr) || attempt === 4) break;
+      rerunForFont[p.name]++;
     }
     if (lhr.runtimeError) throw new Error(`${p.name}: ${lhr.runtimeError.message}`);
     const url = new URL(lhr.finalDisplayedUrl);
@@ -118,7 +136,9 @@ const of = (name, key) => median(results[name].map((r) => r[key]));
 const verdict = (ok) => (ok ? 'ok' : 'MISSED');
 const floor = of('floor', 'lcp');
 console.log(`Lighthouse 12.8.2, mobile, simulated throttling, median of ${runs} runs each (runs in turns)`);
+const reruns = pages.filter((p) => rerunForFont[p.name] > 0).map((p) => `${p.name} ${rerunForFont[p.name]}`);
 console.log(`  performance floor      score ${of('floor', 'score')}, LCP ${(floor / 1000).toFixed(2)} s (a static page: a step's heading, the app's font)`);
+console.log(`  runs again because the heading painted before its font arrived: ${reruns.length ? reruns.join(', ') : 'none'}`);
 for (const p of pages.slice(1)) {
   const [score, lcp, tbt, cls] = ['score', 'lcp', 'tbt', 'cls'].map((k) => of(p.name, k));
   const ratio = lcp / floor;
