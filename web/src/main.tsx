@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/styles/fonts.css';
 import '@/styles/tokens.css';
@@ -37,13 +37,19 @@ const arrivedDrawn = container.firstElementChild !== null;
 
 async function start(root: HTMLElement): Promise<void> {
   if (arrivedDrawn) await preparePage(window.location.pathname);
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders config={getRuntimeConfig()}>
-        <AppRoutes />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  const render = () =>
+    app.render(
+      <StrictMode>
+        <AppProviders config={getRuntimeConfig()}>
+          <AppRoutes />
+        </AppProviders>
+      </StrictMode>,
+    );
+  // The page on screen already is the one the app draws, so the app may draw it in short slices,
+  // leaving the browser free between them to answer a tap or a scroll; a blank page is drawn at once.
+  if (arrivedDrawn) startTransition(render);
+  else render();
 }
 
 // A token that may be for another account than the page's own waits for the member's choice, in
