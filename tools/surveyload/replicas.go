@@ -20,8 +20,8 @@ const (
 	budgetReplicaP99   = 30 * time.Millisecond
 )
 
-// balancedLoad starts replicas more servers on the same PostgreSQL database, puts HAProxy in front
-// of them, and compares the same members' saves through it with saves sent to first alone. The
+// balancedLoad starts that many replicas on first's PostgreSQL database, puts HAProxy in front of
+// them, and compares the same members' saves through it with saves sent to first alone. The
 // replicas share the machine's cores as docs/deploying.md advises (replicaMaxProcs), and first, a
 // replica with the machine to itself, keeps the default. The two alternate in short rounds and the
 // ratio is the median of each round's pair, so a database or disk that drifts over seconds weighs
