@@ -74,6 +74,28 @@ test.describe('the app is served', () => {
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
   });
 
+  test("a signed-in member's home page offers Continue in the card's place, and nothing below it moves", async ({ page }) => {
+    await signUp(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The page arrives drawn for everyone, with the visitor's way in, until the app finds a member.
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
+    const fact = page.getByText('Fewer than 20% of adults with ADHD are diagnosed and treated.');
+    const before = await fact.boundingBox();
+
+    release();
+    await expect(page.getByRole('link', { name: 'Continue where you left off' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get started' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Good to see you again' })).toBeVisible();
+    expect(await fact.boundingBox()).toEqual(before);
+    await expectNoAxeViolations(page);
+  });
+
   test('a visitor who follows Get started before the app has started keeps the campaign they came with', async ({ page }) => {
     await page.route('**/assets/*.js', () => new Promise<void>(() => {}));
     await page.goto('/?utm_source=newsletter&utm_campaign=spring');

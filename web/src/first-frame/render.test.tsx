@@ -48,7 +48,10 @@ describe('the first frames rendered at build time', () => {
   it('draw the home page as a visitor sees it, named in its tab', async () => {
     const home = await renderHome();
     expect(parse(home.root).querySelector('h1')).not.toBeNull();
-    expect(parse(home.root).querySelector('[inert]')).toBeNull();
+    // Its way in works from the first paint: only the member's way, unseen, is inert.
+    const page = parse(home.root);
+    expect(page.querySelector('a[href="/register"]')?.closest('[inert]')).toBeNull();
+    expect([...page.querySelectorAll('[inert]')].map((e) => e.getAttribute('aria-hidden'))).toEqual(['true']);
     expect(home.title).toContain(aheadMarkers.brand);
   });
 });
