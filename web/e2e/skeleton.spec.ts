@@ -1,5 +1,22 @@
+import type { Page } from '@playwright/test';
 import { test, expect, appStarted, expectNoAxeViolations, signIn, signUp } from './fixtures';
 import { startServer, createPostgresDatabase, postgresURL } from './server';
+
+/**
+ * holdScripts holds the app's scripts back until release is called, so a test can look at the page
+ * as it arrived; asked counts the requests for them.
+ */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
 
 test.describe('the app is served', () => {
   test('a deep link gets the app, which asks a visitor to sign in and keeps the way back', async ({ page }) => {
@@ -43,14 +60,7 @@ test.describe('the app is served', () => {
 
   test('the home page paints before its script arrives, and the app then takes it over', async ({ page }) => {
     // The app's code is held back until the page has been looked at.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let scriptsAsked = 0;
-    await page.route('**/assets/*.js', async (route) => {
-      scriptsAsked++;
-      await held;
-      await route.continue();
-    });
+    const scripts = await holdScripts(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Coaching that works with your ADHD brain, not against it' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/register');
@@ -61,8 +71,8 @@ test.describe('the app is served', () => {
     expect(await page.locator('script[src]').count()).toBe(0);
     await expectNoAxeViolations(page);
 
-    release();
-    await expect.poll(() => scriptsAsked).toBeGreaterThan(0);
+    scripts.release();
+    await expect.poll(scripts.asked).toBeGreaterThan(0);
     // The app brings the toggle, and the choice holds from the next visit's first paint on.
     await page.getByRole('button', { name: 'Dark mode' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
@@ -76,19 +86,14 @@ test.describe('the app is served', () => {
 
   test("a signed-in member's home page offers Continue in the card's place, and nothing below it moves", async ({ page }) => {
     await signUp(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const scripts = await holdScripts(page);
     // The page arrives drawn for everyone, with the visitor's way in, until the app finds a member.
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
     const fact = page.getByText('Fewer than 20% of adults with ADHD are diagnosed and treated.');
     const before = await fact.boundingBox();
 
-    release();
+    scripts.release();
     await expect(page.getByRole('link', { name: 'Continue where you left off' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get started' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2, name: 'Good to see you again' })).toBeVisible();
@@ -107,12 +112,7 @@ test.describe('the app is served', () => {
 
   test("a member's survey step paints before its scripts arrive, and the app then takes it over without a move", async ({ page }) => {
     await signUp(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const scripts = await holdScripts(page);
     // name-and-birth, as a new member finds it after sign-up: the form starts at today 18 years ago.
     await page.reload();
     const heading = page.getByRole('heading', { level: 1, name: 'Nice to meet you' });
@@ -133,7 +133,7 @@ test.describe('the app is served', () => {
     await expectNoAxeViolations(page);
     const before = await page.locator('h1').boundingBox();
 
-    release();
+    scripts.release();
     await appStarted(page);
     await expect(heading).toBeVisible();
     await expect(page.getByLabel('Month')).toHaveValue(String(today.getUTCMonth() + 1));
