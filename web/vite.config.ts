@@ -36,8 +36,9 @@ export default defineConfig({
           groups: [
             { name: 'main', tags: ['$initial'] },
             // The query client (TanStack Query, with the app's set-up of it and the HTTP client it
-            // calls) in a file of its own: every part of the app that reads data shares it, and the
-            // home page's first screen, which reads none, goes without (see lib/with-queries.tsx).
+            // calls) in a file of its own: every part of the app that reads through it shares it, and
+            // the first screens of the home page and the survey's steps go without (see
+            // lib/with-queries.tsx and lib/resource.ts).
             { name: 'queries', test: /node_modules\/@tanstack\/|src\/lib\/(queries\.tsx|api-client\.ts)$/ },
             // A survey step's page, its screen, the sign-in guard with the profile it reads, and the
             // journey's rules the screen shares with the account area go in one file: left alone,

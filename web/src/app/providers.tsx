@@ -1,15 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { RuntimeConfigProvider } from '@/config/runtime-context';
 import type { RuntimeConfig } from '@/config/runtime';
-import { QueryClientBox, QueryClientBoxContext } from '@/lib/query-client-box';
+import { PageData, PageDataContext } from '@/lib/resource';
 
 export function AppProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
-  // One query client for the life of the page, made by the first part that reads data (see
-  // QueryClientBox); one box per render of the app, so tests each get their own.
-  const [queries] = useState(() => new QueryClientBox());
+  // The page's data lives as long as the page (see PageData); one per render of the app, so tests
+  // each get their own.
+  const [data] = useState(() => new PageData());
   return (
     <RuntimeConfigProvider config={config}>
-      <QueryClientBoxContext value={queries}>{children}</QueryClientBoxContext>
+      <PageDataContext value={data}>{children}</PageDataContext>
     </RuntimeConfigProvider>
   );
 }

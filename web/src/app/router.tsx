@@ -5,7 +5,7 @@ import { launchFlags } from '@/lib/launch-flags';
 import { mayBeSignedIn, onSignedInHintChange } from '@/lib/session';
 import { isNativeShell } from '@/lib/native-bridge';
 import { lazyComponent } from '@/lib/lazy-component';
-import { QueryClientBoxContext } from '@/lib/query-client-box';
+import { PageDataContext } from '@/lib/resource';
 import { withQueries } from '@/lib/with-queries';
 import { AppLayout } from '@/components/layout/AppLayout';
 import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
@@ -23,6 +23,11 @@ function page<P extends object>(load: () => Promise<{ Component: ComponentType<P
   return lazyComponent(withQueries(() => load().then((m) => m.Component)), <PageLoading />);
 }
 
+// A survey step reads only the profile, the definition and the member's answers, which the page's
+// own small cache keeps (lib/resource.ts): its first screen goes without the query client's code.
+// The one step that reads more (the Android waitlist) loads the query client with its form.
+const SurveyStep = lazyComponent(() => import('./routes/survey-step').then((m) => m.Component), <PageLoading />);
+
 const Register = page(() => import('./routes/register'));
 const AccountLayout = page(() => import('./routes/account/layout'));
 const AccountIndex = page(() => import('./routes/account/index'));
@@ -38,20 +43,16 @@ const SignInProblem = page(() => import('./routes/sign-in-problem'));
 const Terms = page(() => import('./routes/terms'));
 const Privacy = page(() => import('./routes/privacy'));
 const Goodbye = page(() => import('./routes/goodbye'));
-const SurveyStep = page(() => import('./routes/survey-step'));
 const NotFound = page(() => import('./routes/not-found'));
 
-// The sign-in guard and the sign-out button carry the HTTP client, the query client and the profile
-// query, which the home page's first screen does without; they load with the first page that needs them.
-const RequireMember = lazyComponent(
-  withQueries(() => import('./auth/RequireMember').then((m) => m.RequireMember)),
-  <LoadingOverlay />,
-);
+// The sign-in guard and the sign-out button carry the HTTP client and the profile's read, which the
+// home page's first screen does without; they load with the first page that needs them.
+const RequireMember = lazyComponent(() => import('./auth/RequireMember').then((m) => m.RequireMember), <LoadingOverlay />);
 // The staff app's gate (see StaffGate) loads only at /staff; the staff app itself is a download of
 // its own, asked for only once the profile says the user is staff. These lines are all of it that
 // the main bundle carries.
-const StaffGate = lazyComponent(withQueries(() => import('./auth/RequireStaff').then((m) => m.StaffGate)), <LoadingOverlay />);
-const SignOutButton = lazyComponent(withQueries(() => import('./auth/SignOutButton').then((m) => m.SignOutButton)));
+const StaffGate = lazyComponent(() => import('./auth/RequireStaff').then((m) => m.StaffGate), <LoadingOverlay />);
+const SignOutButton = lazyComponent(() => import('./auth/SignOutButton').then((m) => m.SignOutButton));
 
 /**
  * preparePage loads the code of everything the page at path shows in its first render, so that
@@ -123,16 +124,16 @@ function Frame({ children }: { children: ReactNode }) {
 function SurveyStepRoute() {
   const { slug } = useParams<{ slug: string }>();
   const step = isSurveySlug(slug);
-  const queries = use(QueryClientBoxContext);
+  const data = use(PageDataContext);
   useEffect(() => {
     if (!step) return;
     // Its code is in the step's own file, which is on its way already (see vite.config.ts). If
     // that file can't load, the step's page, which needs it too, says so; the head start is lost.
     import('@/features/survey/api/prefetch-step').then(
-      (m) => m.prefetchStep(queries),
+      (m) => m.prefetchStep(data),
       () => undefined,
     );
-  }, [step, queries]);
+  }, [step, data]);
   if (!step) return <NotFound />;
   return (
     <Guarded page={SurveyStep}>

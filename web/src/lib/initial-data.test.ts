@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from './auth-token';
+import { PageData } from './resource';
 
 // The module reads the page's tag once, so each test loads it afresh after writing the page.
 async function load() {
@@ -73,33 +73,36 @@ describe('the first reads of a step', () => {
   it('take the profile, the answers and the definition from the page, without a request', async () => {
     writeTag(JSON.stringify({ me, survey, definition }));
     await load();
-    const [{ meQueryOptions }, { surveyQueryOptions }, { definitionQueryOptions }] = await Promise.all([
+    const [{ meResource }, { surveyResource }, { definitionResource }] = await Promise.all([
       import('@/features/account/api/get-me'),
       import('@/features/survey/api/get-survey'),
       import('@/features/survey/api/get-definition'),
     ]);
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
-    await expect(client.fetchQuery(meQueryOptions())).resolves.toEqual(me);
-    await expect(client.fetchQuery(surveyQueryOptions())).resolves.toEqual(survey);
-    await expect(client.fetchQuery(definitionQueryOptions())).resolves.toEqual(definition);
+    const data = new PageData();
+    for (const resource of [data.resource(meResource), data.resource(surveyResource), data.resource(definitionResource)]) {
+      expect(resource.stale()).toBe(false);
+      resource.refresh();
+    }
+    expect(data.resource(meResource).state().data).toEqual(me);
+    expect(data.resource(surveyResource).state().data).toEqual(survey);
+    expect(data.resource(definitionResource).state().data).toEqual(definition);
     expect(fetched).toEqual([]);
 
-    // Once the page's profile is used, a query made anew asks the server.
-    client.clear();
-    await expect(client.fetchQuery(meQueryOptions())).rejects.toThrow();
+    // Once the page's profile is used, the profile of a page made anew is read from the server.
+    await expect(new PageData().resource(meResource).fetch()).rejects.toThrow();
     expect(fetched.some((url) => url.includes('/api/user/me'))).toBe(true);
   });
 
   it('ask the server when the page holds something else', async () => {
     writeTag(JSON.stringify({ me: { me: { email: 'no id' } }, survey: { answers: 'none' }, definition: { questions: null } }));
     await load();
-    const { meQueryOptions } = await import('@/features/account/api/get-me');
-    const { surveyQueryOptions } = await import('@/features/survey/api/get-survey');
-    const { definitionQueryOptions } = await import('@/features/survey/api/get-definition');
-    const client = new QueryClient();
-    await expect(client.fetchQuery(meQueryOptions())).rejects.toThrow();
-    await expect(client.fetchQuery(surveyQueryOptions())).rejects.toThrow();
-    await expect(client.fetchQuery(definitionQueryOptions())).rejects.toThrow();
+    const { meResource } = await import('@/features/account/api/get-me');
+    const { surveyResource } = await import('@/features/survey/api/get-survey');
+    const { definitionResource } = await import('@/features/survey/api/get-definition');
+    const data = new PageData();
+    await expect(data.resource(meResource).fetch()).rejects.toThrow();
+    await expect(data.resource(surveyResource).fetch()).rejects.toThrow();
+    await expect(data.resource(definitionResource).fetch()).rejects.toThrow();
     expect(new Set(fetched)).toEqual(new Set(['/api/user/me', '/api/onboarding/survey', '/api/onboarding/definition']));
   });
 });

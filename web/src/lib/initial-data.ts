@@ -1,6 +1,6 @@
 // A signed-in member who opens a survey step by its address gets the page with what the step needs
 // already in it (the server's first_screen.go): the profile, their answers and the survey's
-// definition, in a JSON script tag. Each is handed to its query once, as the query's initial data,
+// definition, in a JSON script tag. Each is handed to its resource once, as the value it starts with,
 // so the question paints as soon as the code has run, with no request in between; every later read
 // asks the server as usual.
 
@@ -30,7 +30,7 @@ function read(): Partial<Record<InitialDataKey, unknown>> {
     const value: unknown = JSON.parse(element.textContent ?? '');
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) pending = { ...value };
   } catch {
-    // A broken tag is no data: the queries ask the server instead.
+    // A broken tag is no data: the resources ask the server instead.
   }
   return pending;
 }
@@ -41,8 +41,8 @@ export function hasInitialData(key: InitialDataKey): boolean {
 }
 
 /**
- * takeInitialData returns the page's value for key once, and undefined after: a query that is
- * dropped from the cache and made again must ask the server, not reuse the page's old answer.
+ * takeInitialData returns the page's value for key once, and undefined after: a resource made
+ * again (for another render of the app) must ask the server, not reuse the page's old answer.
  */
 export function takeInitialData(key: InitialDataKey): unknown {
   const all = read();

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { use, type ReactNode } from 'react';
-import { QueryClientBoxContext, type QueryClientBox } from './query-client-box';
+import { PageDataContext } from './resource';
 
-// The query client's code, loaded with the first part of the app that reads data (see
-// with-queries.tsx), never with the home page's first screen.
+// The query client's code, loaded with the first part of the app that reads data through it (see
+// with-queries.tsx), never with the home page's or a survey step's first screen.
 
 /**
  * createQueryClient sets the app's data-fetching defaults (spec §9): answers stay fresh for 10 s,
@@ -17,13 +17,8 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** queryClientOf returns the box's client, making it the first time. */
-export function queryClientOf(box: QueryClientBox): QueryClient {
-  return box.get(createQueryClient);
-}
-
 /** WithQueries gives its children the page's query client. */
 export function WithQueries({ children }: { children: ReactNode }) {
-  const client = queryClientOf(use(QueryClientBoxContext));
+  const client = use(PageDataContext).queryClient(createQueryClient);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

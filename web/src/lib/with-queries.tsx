@@ -4,10 +4,11 @@ import type { ComponentType } from 'react';
 export const loadQueries = () => import('./queries');
 
 /**
- * withQueries turns the load of a lazily loaded part of the app that reads data into one that
+ * withQueries turns the load of a lazily loaded part of the app that reads through the query client
+ * (every read but the profile, the definition and the answers: see resource.ts) into one that
  * also loads the query client's code, alongside rather than after, and renders the part inside
- * WithQueries. Every such part the main bundle renders loads through it; what those parts render in
- * turn is inside it already.
+ * WithQueries. Every such part loads through it (the pages, the staff app, the waitlist step); what
+ * those parts render in turn is inside it already.
  */
 export function withQueries<P extends object>(load: () => Promise<ComponentType<P>>): () => Promise<ComponentType<P>> {
   return () =>

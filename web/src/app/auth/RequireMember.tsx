@@ -15,9 +15,9 @@ export const LOGOUT_DELAY_MS = 5000;
 
 type GuardState = 'loading' | 'ready' | 'unauthorized' | 'failed';
 
-function guardState({ data, error, isFetching }: ReturnType<typeof useMe>): GuardState {
+function guardState({ data, error, fetching }: ReturnType<typeof useMe>): GuardState {
   // While a request is on its way, an error from an earlier one says nothing yet.
-  if (isFetching && !data) return 'loading';
+  if (fetching && !data) return 'loading';
   if (isUnauthorized(error)) return 'unauthorized';
   // A failed background refresh keeps a profile already known: a blip should not sign anyone out.
   if (data) return 'ready';

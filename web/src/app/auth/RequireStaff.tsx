@@ -4,12 +4,16 @@ import { LoadingOverlay } from '@/components/layout/LoadingOverlay';
 import { PageErrorBoundary } from '@/components/route-error/PageErrorBoundary';
 import { RouteErrorPage } from '@/components/route-error/RouteErrorPage';
 import { lazyComponent } from '@/lib/lazy-component';
+import { withQueries } from '@/lib/with-queries';
 import { GuardProblem, isStaffRole, useSignInGuard } from './RequireMember';
 
 // The staff gate is a module of its own, so a member on a survey step downloads none of it. The
 // staff app itself is rendered, and so downloaded, only by StaffGate once the profile says the user
 // is staff or an admin.
-const StaffApp = lazyComponent(() => import('@/app/routes/staff/StaffRoutes').then((m) => m.StaffRoutes), <LoadingOverlay />);
+const StaffApp = lazyComponent(
+  withQueries(() => import('@/app/routes/staff/StaffRoutes').then((m) => m.StaffRoutes)),
+  <LoadingOverlay />,
+);
 
 interface RequireStaffProps {
   /** children is the staff app, rendered (and so downloaded) only for staff and admins. */

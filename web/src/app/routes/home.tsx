@@ -3,10 +3,9 @@ import { HomePage } from '@/features/home/HomePage';
 import { mayBeSignedIn } from '@/lib/session';
 import { useAfterFirstPaint } from '@/lib/after-next-paint';
 import { lazyComponent } from '@/lib/lazy-component';
-import { withQueries } from '@/lib/with-queries';
 import { PageErrorBoundary } from '@/components/route-error/PageErrorBoundary';
 
-const MemberProbe = lazyComponent(withQueries(() => import('@/app/auth/MemberProbe').then((m) => m.default)));
+const MemberProbe = lazyComponent(() => import('@/app/auth/MemberProbe').then((m) => m.default));
 
 /**
  * The home page, told whether the visitor is signed in. It ships in the main bundle (see

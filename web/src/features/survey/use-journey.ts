@@ -16,8 +16,8 @@ export function useJourney(): { definition: SurveyDefinition; journey: Journey }
   const definition = useDefinition();
   const saved = useSurvey();
   const { paymentEnabled } = useRuntimeConfig();
-  if (definition.isError) throw definition.error;
-  if (!definition.data || (!saved.data && !saved.isError)) return undefined;
+  if (!definition.data && definition.error !== undefined) throw definition.error;
+  if (!definition.data || (!saved.data && saved.error === undefined)) return undefined;
   const journey = journeyOf(definition.data, {
     saved: saved.data,
     answersOf: (slug) => answersOf(saved.data, slug),

@@ -1,14 +1,13 @@
 import { useCallback, useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { useRuntimeConfig } from '@/config/runtime-context';
+import { useResourceOf } from '@/lib/resource';
 import { clearUtm, storedUtm } from '@/lib/utm';
 import { CoachChooser } from '@/features/coaches/components/CoachChooser';
 import { handOff } from '@/features/coaches/handoff';
 import { useDefinition } from '@/features/survey/api/get-definition';
-import { surveyQueryKey, useSurvey } from '@/features/survey/api/get-survey';
+import { surveyResource, useSurvey } from '@/features/survey/api/get-survey';
 import { saveSurvey } from '@/features/survey/api/save-survey';
-import type { SurveyState } from '@/features/survey/api/types';
 import { afterCoachChoice, DONE, pathOfStep } from '@/features/survey/journey';
 
 /**
@@ -21,7 +20,7 @@ import { afterCoachChoice, DONE, pathOfStep } from '@/features/survey/journey';
  * App Store, anything else to the download page); with payment on, the steps toward the plan.
  */
 export function Component() {
-  const queryClient = useQueryClient();
+  const survey = useResourceOf(surveyResource);
   const definition = useDefinition().data;
   // A member who already holds a plan and switches coach goes to the hand-off, not the plan again.
   const paid = useSurvey().data?.paid ?? false;
@@ -41,7 +40,7 @@ export function Component() {
     const next = definition ? afterCoachChoice(definition, paymentEnabled, paid) : DONE;
     // The journey moves on at once; the server's state says the same when next read.
     const moveOn = () => {
-      if (saved) queryClient.setQueryData<SurveyState>(surveyQueryKey, (state) => state && { ...state, coachId, resumeAt: next });
+      if (saved) survey.update((state) => state && { ...state, coachId, resumeAt: next });
     };
     if (next !== DONE) {
       // The plan needs the choice saved: without it, the member stays to choose again.
@@ -61,7 +60,7 @@ export function Component() {
 
   // A refusal may mean the journey has not reached the coaches after all (a safety disclosure made
   // on another device, say): reading the state again lets the account area take the member there.
-  const onRefused = useCallback(() => void queryClient.invalidateQueries({ queryKey: surveyQueryKey }), [queryClient]);
+  const onRefused = useCallback(() => survey.invalidate(), [survey]);
 
   return <CoachChooser onChosen={onChosen} onRefused={onRefused} />;
 }

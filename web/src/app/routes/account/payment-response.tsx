@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazyComponent } from '@/lib/lazy-component';
-import { meQueryOptions } from '@/features/account/api/get-me';
+import { useResourceOf } from '@/lib/resource';
+import { meResource } from '@/features/account/api/get-me';
 import type { Subscription } from '@/features/plan/api/types';
 import { PaymentResponse } from '@/features/plan/components/PaymentResponse';
-import { surveyQueryKey } from '@/features/survey/api/get-survey';
-import type { SurveyState } from '@/features/survey/api/types';
+import { surveyResource } from '@/features/survey/api/get-survey';
 import { DONE } from '@/features/survey/journey';
 
 // The way to the app is the download page's (the App Store button, a QR code on a computer). Its
@@ -20,13 +19,11 @@ const GetTheApp = lazyComponent(() => import('@/features/coaches/components/GetT
  * way to the app hands them over.
  */
 export function Component() {
-  const queryClient = useQueryClient();
-  const read = useCallback(
-    async (): Promise<Subscription> => (await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })).me.subscription,
-    [queryClient],
-  );
+  const me = useResourceOf(meResource);
+  const survey = useResourceOf(surveyResource);
+  const read = useCallback(async (): Promise<Subscription> => (await me.fetch()).me.subscription, [me]);
   const onConfirmed = useCallback(() => {
-    queryClient.setQueryData<SurveyState>(surveyQueryKey, (state) => state && { ...state, paid: true, resumeAt: DONE });
-  }, [queryClient]);
+    survey.update((state) => state && { ...state, paid: true, resumeAt: DONE });
+  }, [survey]);
   return <PaymentResponse read={read} onConfirmed={onConfirmed} handoff={<GetTheApp />} />;
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRuntimeConfig } from '@/config/runtime-context';
-import { surveyQueryKey, useSurvey } from '@/features/survey/api/get-survey';
+import { useResourceOf } from '@/lib/resource';
+import { surveyResource, useSurvey } from '@/features/survey/api/get-survey';
 import type { Question, SurveyDefinition, SurveyState } from '@/features/survey/api/types';
 import { fillCopy, NAME_AND_BIRTH } from '@/features/survey/navigation';
 import { answersOf } from '@/features/survey/use-answers-of';
@@ -23,13 +23,13 @@ export interface PlanStep {
  * and the brand filled in, or undefined while the journey is still on its way.
  */
 export function usePlanStep(slug: string): PlanStep | undefined {
-  const queryClient = useQueryClient();
+  const survey = useResourceOf(surveyResource);
   const state = useJourney();
   const saved = useSurvey().data;
   const { brandName } = useRuntimeConfig();
   // A refusal (the journey is not there, or the member holds a plan already) is checked against
   // the server's state, and the account area takes the member where they belong.
-  const onJourneyMoved = useCallback(() => void queryClient.invalidateQueries({ queryKey: surveyQueryKey }), [queryClient]);
+  const onJourneyMoved = useCallback(() => survey.invalidate(), [survey]);
   if (!state) return undefined;
   const step = state.definition.questions[slug];
   const firstName = answersOf(saved, NAME_AND_BIRTH)?.find((a) => a.key === 'firstName')?.value;

@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@/lib/api-schema';
 import { apiClient, isHttpStatus } from '@/lib/api-client';
 import { forgetSignedIn, mayBeSignedIn, rememberSignedIn } from '@/lib/session';
 import { useAfterFirstPaint } from '@/lib/after-next-paint';
 import { initialDataUpdatedAt, takeInitialData } from '@/lib/initial-data';
+import { useResource, type ResourceSpec } from '@/lib/resource';
 
 // GET /api/user/me: the signed-in member's profile (spec §7). The same call serves the web
 // session cookie and the native shell's bearer token. Its types come from the OpenAPI document.
@@ -38,10 +38,10 @@ export function isUnauthorized(error: unknown): boolean {
  * getMe fetches the profile. It keeps the "may be signed in" hint in step with the answer, so the
  * home page knows next time whether asking is worth it.
  */
-export async function getMe(signal?: AbortSignal): Promise<MeResponse> {
+export async function getMe(): Promise<MeResponse> {
   let body: unknown;
   try {
-    body = await apiClient.get<unknown>('user/me', { signal });
+    body = await apiClient.get<unknown>('user/me');
   } catch (error) {
     if (isUnauthorized(error)) forgetSignedIn();
     throw error;
@@ -51,8 +51,6 @@ export async function getMe(signal?: AbortSignal): Promise<MeResponse> {
   return body;
 }
 
-export const meQueryKey = ['me'] as const;
-
 /** initialMe is the profile the page arrived with (see initial-data), if it is a usable one. */
 function initialMe(): MeResponse | undefined {
   const body = takeInitialData('me');
@@ -60,23 +58,19 @@ function initialMe(): MeResponse | undefined {
 }
 
 /**
- * meQueryOptions: no retries at this level. The HTTP client already tries a busy server again,
- * and a 401 will not change by asking twice. The first read takes the profile the page arrived
- * with, when it has one.
+ * meResource is the profile, fresh for 10 s (spec §9). The first read takes the profile the page
+ * arrived with, when it has one.
  */
-export function meQueryOptions() {
-  return queryOptions({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) => getMe(signal),
-    retry: false,
-    initialData: initialMe,
-    initialDataUpdatedAt,
-  });
-}
+export const meResource: ResourceSpec<MeResponse> = {
+  load: getMe,
+  staleTime: 10_000,
+  initial: initialMe,
+  initialAt: initialDataUpdatedAt,
+};
 
 /** useMe reads the profile; pass enabled: false to read only what is already known. */
 export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...meQueryOptions(), enabled });
+  return useResource(meResource, { enabled });
 }
 
 /**
@@ -88,6 +82,6 @@ export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
 export function useSignedInMember({ active = true }: { active?: boolean } = {}): Me | undefined {
   const painted = useAfterFirstPaint();
   const query = useMe({ enabled: active && painted && mayBeSignedIn() });
-  if (query.isError && isUnauthorized(query.error)) return undefined;
+  if (isUnauthorized(query.error)) return undefined;
   return query.data?.me;
 }

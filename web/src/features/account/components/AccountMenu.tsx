@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { lazyComponent } from '@/lib/lazy-component';
-import { withQueries } from '@/lib/with-queries';
 import { useT } from '@/lib/messages';
 import { appMessages } from '@/messages/app';
 import iconStyles from '@/components/button/IconButton.module.css';
@@ -8,7 +7,7 @@ import { PersonIcon } from '@/components/icons/PersonIcon';
 
 // The panel's code (the member's details, their data, deleting the account) loads when the member
 // first reaches for the menu: the first screen carries only this button.
-const AccountPanel = lazyComponent(withQueries(() => import('./AccountPanel').then((m) => m.AccountPanel)));
+const AccountPanel = lazyComponent(() => import('./AccountPanel').then((m) => m.AccountPanel));
 
 /**
  * AccountMenu is the signed-in web member's menu in the top bar (AccountPanel holds its content).

@@ -1,8 +1,7 @@
 import { mayBeSignedIn } from '@/lib/session';
-import { queryClientOf } from '@/lib/queries';
-import type { QueryClientBox } from '@/lib/query-client-box';
-import { definitionQueryOptions } from './get-definition';
-import { surveyQueryOptions } from './get-survey';
+import type { PageData } from '@/lib/resource';
+import { definitionResource } from './get-definition';
+import { surveyResource } from './get-survey';
 
 /**
  * prefetchStep asks for what a survey step needs besides the profile, alongside the profile rather
@@ -10,8 +9,7 @@ import { surveyQueryOptions } from './get-survey';
  * their way to sign-in would only be refused). Either already known (from the page, or an earlier
  * step) is not asked for again.
  */
-export function prefetchStep(queries: QueryClientBox): void {
-  const client = queryClientOf(queries);
-  void client.prefetchQuery(definitionQueryOptions());
-  if (mayBeSignedIn()) void client.prefetchQuery(surveyQueryOptions());
+export function prefetchStep(data: PageData): void {
+  data.resource(definitionResource).refresh();
+  if (mayBeSignedIn()) data.resource(surveyResource).refresh();
 }

@@ -4,6 +4,7 @@ import { paths, surveyStepPath } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-context';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { lazyComponent } from '@/lib/lazy-component';
+import { withQueries } from '@/lib/with-queries';
 import { isNativeShell } from '@/lib/native-bridge';
 import { storedUtm } from '@/lib/utm';
 import { useT } from '@/lib/messages';
@@ -39,7 +40,8 @@ const LiveStateStep = formStep(() => import('./steps/LiveStateStep').then((m) =>
 const ScoreStep = formStep(() => import('./steps/ScoreStep').then((m) => m.ScoreStep));
 const AccountStep = formStep(() => import('./steps/AccountStep').then((m) => m.AccountStep));
 const TestimonialsStep = formStep(() => import('./steps/TestimonialsStep').then((m) => m.TestimonialsStep));
-const AndroidWaitlistStep = formStep(() => import('./steps/AndroidWaitlistStep').then((m) => m.AndroidWaitlistStep));
+// The waitlist step reads and writes through the query client, which loads with its form.
+const AndroidWaitlistStep = formStep(withQueries(() => import('./steps/AndroidWaitlistStep').then((m) => m.AndroidWaitlistStep)));
 
 const formSteps: Partial<Record<string, { preload: () => void; load: () => Promise<void> }>> = {
   'name-and-birth': NameAndBirthStep,
@@ -308,12 +310,12 @@ function Step({ definition, saved, question: defined, member }: StepProps) {
  */
 function FreshScore({ children }: { children: ReactNode }) {
   const status = useSaveStatus(surveySaveQueue);
-  const { refetch, isFetching } = useSurvey();
+  const { refetch, fetching } = useSurvey();
   const settled = status !== 'saving';
   const [read, setRead] = useState(false);
   useEffect(() => {
     if (!settled) return;
     void refetch().then(() => setRead(true));
   }, [settled, refetch]);
-  return read && settled && !isFetching ? children : <PageLoading />;
+  return read && settled && !fetching ? children : <PageLoading />;
 }
