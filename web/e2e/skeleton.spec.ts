@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, appStarted, expectNoAxeViolations, signIn, signUp } from './fixtures';
+import { test, expect, appStarted, expectNoAxeViolations, onStep, signIn, signUp } from './fixtures';
 import { startServer, createPostgresDatabase, postgresURL } from './server';
 
 /**
@@ -155,6 +155,32 @@ test.describe('the app is served', () => {
     await expect(page).toHaveTitle('How do you identify, Ada <Lovelace>? · Wayfinder');
     await expect(page.getByRole('navigation', { name: 'Your progress' })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test("a member's survey steps load no query client: a step's first screen is the main script and the step's own", async ({ page }) => {
+    await signUp(page);
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    await appStarted(page);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('King');
+    await page.getByLabel('Year').selectOption('1990');
+    await page.getByLabel('iPhone').check();
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await onStep(page, 'how-you-identify', /How do you identify, Ada\?/);
+    await page.getByRole('radio', { name: 'Prefer not to say' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/How do you identify/);
+    await page.waitForLoadState('networkidle');
+    // The main script, the steps' shared file and name-and-birth's form; the steps after it come
+    // with the shared file or load ahead as small forms of their own.
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    // TanStack Query's options keep their names when minified: none is in any of them.
+    for (const script of scripts) expect((await (await page.request.get(script)).text()).includes('gcTime'), script).toBe(false);
   });
 
   test('hashed assets are cached for a year and sent compressed', async ({ page, request }) => {
