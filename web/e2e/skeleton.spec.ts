@@ -18,6 +18,16 @@ async function holdScripts(page: Page) {
   return { release, asked: () => asked };
 }
 
+/** answerNameAndBirth fills in name-and-birth for firstName King, born in 1990 with an iPhone, and presses Next. */
+async function answerNameAndBirth(page: Page, firstName: string) {
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill('King');
+  await page.getByLabel('Year').selectOption('1990');
+  await page.getByLabel('iPhone').check();
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
 test.describe('the app is served', () => {
   test('a deep link gets the app, which asks a visitor to sign in and keeps the way back', async ({ page }) => {
     const response = await page.goto('/account/meet-your-coach');
@@ -139,12 +149,7 @@ test.describe('the app is served', () => {
     await expect(page.getByLabel('Month')).toHaveValue(String(today.getUTCMonth() + 1));
     expect(await page.locator('[inert]').count()).toBe(0);
     expect(await page.locator('h1').boundingBox()).toEqual(before);
-    await page.getByLabel('First name').fill('Ada <Lovelace>');
-    await page.getByLabel('Last name').fill('King');
-    await page.getByLabel('Year').selectOption('1990');
-    await page.getByLabel('iPhone').check();
-    await page.getByLabel(/I agree to the/).check();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await answerNameAndBirth(page, 'Ada <Lovelace>');
     await expect(page.getByRole('heading', { level: 1, name: 'How do you identify, Ada <Lovelace>?' })).toBeVisible();
 
     // The next step, reopened by its address, calls the member by name from the first paint.
@@ -165,12 +170,7 @@ test.describe('the app is served', () => {
     });
     await page.reload({ waitUntil: 'networkidle' });
     await appStarted(page);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('King');
-    await page.getByLabel('Year').selectOption('1990');
-    await page.getByLabel('iPhone').check();
-    await page.getByLabel(/I agree to the/).check();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await answerNameAndBirth(page, 'Ada');
     await onStep(page, 'how-you-identify', /How do you identify, Ada\?/);
     await page.getByRole('radio', { name: 'Prefer not to say' }).check();
     await page.getByRole('button', { name: 'Next' }).click();

@@ -79,10 +79,6 @@ describe('the first reads of a step', () => {
       import('@/features/survey/api/get-definition'),
     ]);
     const data = new PageData();
-    for (const resource of [data.resource(meResource), data.resource(surveyResource), data.resource(definitionResource)]) {
-      expect(resource.stale()).toBe(false);
-      resource.refresh();
-    }
     expect(data.resource(meResource).state().data).toEqual(me);
     expect(data.resource(surveyResource).state().data).toEqual(survey);
     expect(data.resource(definitionResource).state().data).toEqual(definition);
