@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -124,6 +125,39 @@ func TestAuthorizeRequests(t *testing.T) {
 		}
 		if strings.Contains(body, "debug") {
 			t.Errorf("%s: the answer carries debug detail: %q", tt.name, body)
+		}
+	}
+}
+
+// TestFirstAuthorizeRequestsInParallel sends a fresh provider's first authorize requests all at
+// once, as a replica that has just started behind a balancer gets them: under the race detector it
+// fails if answering one writes provider state that another reads.
+func TestFirstAuthorizeRequestsInParallel(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t)
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	const requests = 8
+	urls := make([]string, requests)
+	for i := range urls {
+		urls[i] = e.authorizeURL(e.authRequest(nil))
+	}
+	statuses := make([]int, requests)
+	var wg sync.WaitGroup
+	for i, u := range urls {
+		wg.Go(func() {
+			resp, err := noFollow.Get(u)
+			if err != nil {
+				t.Errorf("request %d: %v", i, err)
+				return
+			}
+			resp.Body.Close()
+			statuses[i] = resp.StatusCode
+		})
+	}
+	wg.Wait()
+	for i, got := range statuses {
+		if got != http.StatusFound {
+			t.Errorf("request %d: status %d, want %d (sign-in)", i, got, http.StatusFound)
 		}
 	}
 }

@@ -237,8 +237,13 @@ func newProvider(ctx context.Context, cfg Config, store Store, log *slog.Logger,
 		JWTScopeClaimKey:               jwt.JWTScopeFieldString,
 		AllowedPromptValues:            []string{"login", "none", "consent", "select_account", "create"},
 		AudienceMatchingStrategy:       fosite.ExactAudienceMatchingStrategy,
-		SendDebugMessagesToClients:     false,
-		ClientSecretsHasher:            sha256Hasher{},
+		// fosite fills in a missing scope strategy on first use, writing to this shared Config from
+		// whichever authorize requests come first, so it is set here to fosite's own default. (Its
+		// JWKS fetcher is filled in the same way, but only private_key_jwt clients use it, and
+		// there are none.)
+		ScopeStrategy:              fosite.WildcardScopeStrategy,
+		SendDebugMessagesToClients: false,
+		ClientSecretsHasher:        sha256Hasher{},
 		// The registered redirect URIs are ours and matched exactly, so fosite's scheme rule adds
 		// nothing; it would refuse a plain-http public URL that the operator chose on purpose.
 		RedirectSecureChecker: func(context.Context, *url.URL) bool { return true },
