@@ -1,15 +1,16 @@
 // bench prints Wayfinder's performance figures (ARCHITECTURE.md section 6) in one run:
-// the first screen's JS and CSS (gzip) and same-origin requests before its heading paints, measured in
-// Chromium; click Next to the next step painted; the coach chooser's extra JS; the binary's
-// start-up to ready time on an existing database; and its idle memory. The server takes payments in
-// its test mode, so the plan's extra JS is measured too.
+// the first screen's JS and CSS (gzip), the JS beyond React and ReactDOM alone, and same-origin
+// requests before its heading paints, measured in Chromium; click Next to the next step painted;
+// the coach chooser's extra JS; the binary's start-up to ready time on an existing database; and
+// its idle memory. The server takes payments in its test mode, so the plan's extra JS is measured too.
 // Usage: node web/scripts/bench.mjs bin/wayfinder
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { build } from 'vite';
 
 const binary = path.resolve(process.argv[2] ?? 'bin/wayfinder');
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
@@ -254,6 +255,28 @@ async function planExtra(storageState) {
   return { js: extra.reduce((sum, f) => sum + gzipSize(f), 0), files: extra.length };
 }
 
+// reactFloor is the gzip size of React and ReactDOM alone, built by the same Vite with the same
+// minifier: a page that renders one element and nothing else. The first-screen budget gives the
+// app's own code (everything else) 28 KB on top of it.
+async function reactFloor() {
+  const root = mkdtempSync(path.join(tmpdir(), 'wayfinder-react-floor-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>');
+  writeFileSync(path.join(root, 'main.js'),
+    "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\n" +
+    "createRoot(document.getElementById('root')).render(createElement('h1', null, 'Hello'));\n");
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    resolve: { alias: { react: path.resolve(import.meta.dirname, '..', 'node_modules', 'react'), 'react-dom': path.resolve(import.meta.dirname, '..', 'node_modules', 'react-dom') } },
+    build: { write: false, modulePreload: { polyfill: false } },
+  });
+  rmSync(root, { recursive: true, force: true });
+  const chunks = output.output.filter((o) => o.type === 'chunk');
+  return chunks.reduce((sum, c) => sum + gzipSync(c.code, { level: 9 }).length, 0);
+}
+
+const react = await reactFloor();
 const screens = {};
 screens['/'] = await firstScreen('/');
 const member = await signedInState();
@@ -275,8 +298,10 @@ await stop(server.proc);
 rmSync(dir, { recursive: true, force: true });
 
 console.log('Wayfinder performance figures');
+console.log(`  React and ReactDOM alone, built by the same Vite: ${kb(react)} gzip (${react} B), the floor of every first screen`);
 for (const [route, s] of Object.entries(screens)) {
-  console.log(`  first screen ${route.padEnd(18)} JS ${kb(s.js)} gzip (budget 95 KB), CSS ${kb(s.css)} gzip (budget 15 KB), ` +
+  console.log(`  first screen ${route.padEnd(18)} JS ${kb(s.js)} gzip (budget 95 KB), of it the app's own ${kb(s.js - react)} (budget 28 KB), ` +
+    `CSS ${kb(s.css)} gzip (budget 15 KB), ` +
     `${s.count} same-origin requests before the heading painted (budget 4), FCP ${s.fcp.toFixed(0)} ms, heading ${s.heading.toFixed(0)} ms unthrottled`);
 }
 console.log(`  coach chooser         extra JS after a survey step ${kb(chooser.js)} gzip in ${chooser.files} files (budget 40 KB); ` +
