@@ -112,6 +112,32 @@ describe('useResource', () => {
   }
   const { spec, pending } = counted(10_000);
 
+  it('shows a part that mounts after a failure a read under way, then the outcome of its own read', async () => {
+    const { spec: failing, pending: reads } = counted(10_000);
+    const data = new PageData();
+    const first = data.resource(failing).fetch();
+    reads[0]?.reject(new Error('server away'));
+    await expect(first).rejects.toThrow('server away');
+
+    function Page() {
+      const { data: value, error, fetching } = useResource(failing);
+      if (error) throw error;
+      return <p>{fetching ? 'reading' : value}</p>;
+    }
+    render(
+      <PageDataContext value={data}>
+        <Page />
+      </PageDataContext>,
+    );
+    expect(screen.getByText('reading')).toBeInTheDocument();
+    expect(reads).toHaveLength(2);
+    await act(async () => {
+      reads[1]?.resolve('back');
+      await Promise.resolve();
+    });
+    expect(screen.getByText('back')).toBeInTheDocument();
+  });
+
   it('reads what is not known when enabled, and only follows it when not', async () => {
     const data = new PageData();
     const view = render(

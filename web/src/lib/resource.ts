@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useSyncExternalStore } from 'react';
+import { createContext, use, useEffect, useState, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 
 // The three reads every survey step makes (the profile, the survey's definition, the member's
@@ -151,8 +151,16 @@ export function useResourceOf<T>(spec: ResourceSpec<T>): Resource<T> {
 export function useResource<T>(spec: ResourceSpec<T>, { enabled = true }: { enabled?: boolean } = {}) {
   const resource = useResourceOf(spec);
   const state = useSyncExternalStore(resource.subscribe, resource.state, resource.state);
+  // A part that mounts after a read failed, with nothing read before it, reads again as it mounts
+  // (the effect below). Until that read ends, the part sees a read under way rather than the old
+  // failure: a page that an error boundary lets render again must not fall over the same failure
+  // before it has even asked.
+  const [failedBefore] = useState(() => (enabled && resource.state().data === undefined ? resource.state().error : undefined));
   useEffect(() => {
     if (enabled) resource.refresh();
   }, [resource, enabled]);
+  if (failedBefore !== undefined && state.error === failedBefore && state.data === undefined) {
+    return { ...state, error: undefined, fetching: true, refetch: resource.reload };
+  }
   return { ...state, refetch: resource.reload };
 }
