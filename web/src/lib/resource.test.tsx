@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageData, PageDataContext, Resource, useResource, type ResourceSpec } from './resource';
 
@@ -105,6 +106,19 @@ describe('Resource', () => {
   });
 });
 
+/** within renders node with the page's data. */
+function within(data: PageData, node: ReactNode) {
+  return <PageDataContext value={data}>{node}</PageDataContext>;
+}
+
+/** answer gives a pending read its value, and lets React render what follows. */
+async function answer(read: { resolve: (value: string) => void } | undefined, value: string) {
+  await act(async () => {
+    read?.resolve(value);
+    await Promise.resolve();
+  });
+}
+
 describe('useResource', () => {
   function Shown({ enabled }: { enabled: boolean }) {
     const { data, fetching } = useResource(spec, { enabled });
@@ -124,41 +138,23 @@ describe('useResource', () => {
       if (error) throw error;
       return <p>{fetching ? 'reading' : value}</p>;
     }
-    render(
-      <PageDataContext value={data}>
-        <Page />
-      </PageDataContext>,
-    );
+    render(within(data, <Page />));
     expect(screen.getByText('reading')).toBeInTheDocument();
     expect(reads).toHaveLength(2);
-    await act(async () => {
-      reads[1]?.resolve('back');
-      await Promise.resolve();
-    });
+    await answer(reads[1], 'back');
     expect(screen.getByText('back')).toBeInTheDocument();
   });
 
   it('reads what is not known when enabled, and only follows it when not', async () => {
     const data = new PageData();
-    const view = render(
-      <PageDataContext value={data}>
-        <Shown enabled={false} />
-      </PageDataContext>,
-    );
+    const view = render(within(data, <Shown enabled={false} />));
     expect(screen.getByText('nothing')).toBeInTheDocument();
     expect(pending).toHaveLength(0);
 
-    view.rerender(
-      <PageDataContext value={data}>
-        <Shown enabled />
-      </PageDataContext>,
-    );
+    view.rerender(within(data, <Shown enabled />));
     expect(screen.getByText('reading')).toBeInTheDocument();
     expect(pending).toHaveLength(1);
-    await act(async () => {
-      pending[0]?.resolve('known');
-      await Promise.resolve();
-    });
+    await answer(pending[0], 'known');
     expect(screen.getByText('known')).toBeInTheDocument();
   });
 });
