@@ -155,7 +155,7 @@ export function useResource<T>(spec: ResourceSpec<T>, { enabled = true }: { enab
   // (the effect below). Until that read ends, the part sees a read under way rather than the old
   // failure: a page that an error boundary lets render again must not fall over the same failure
   // before it has even asked.
-  const [failedBefore] = useState(() => (enabled && resource.state().data === undefined ? resource.state().error : undefined));
+  const [failedBefore] = useState(() => (enabled && state.data === undefined ? state.error : undefined));
   useEffect(() => {
     if (enabled) resource.refresh();
   }, [resource, enabled]);
