@@ -16,14 +16,19 @@ var stepPageChunks = []string{"survey-step"}
 
 // formStepModules are the forms of the steps that have one of their own, by slug: formSteps in
 // web/src/features/survey/components/SurveyStepScreen.tsx, which a test keeps this in step with.
-var formStepModules = map[string]string{
-	"name-and-birth": "src/features/survey/components/steps/NameAndBirthStep.tsx",
-	"live-state":     "src/features/survey/components/steps/LiveStateStep.tsx",
-	"score-screen":   "src/features/survey/components/steps/ScoreStep.tsx",
-	"account":        "src/features/survey/components/steps/AccountStep.tsx",
-	"testimonials":   "src/features/survey/components/steps/TestimonialsStep.tsx",
-	"ios-only":       "src/features/survey/components/steps/AndroidWaitlistStep.tsx",
+// A form that reads through the query client loads its chunk alongside (withQueries), so its step
+// preloads that too, rather than asking for it once the app's code has run.
+var formStepModules = map[string][]string{
+	"name-and-birth": {"src/features/survey/components/steps/NameAndBirthStep.tsx"},
+	"live-state":     {"src/features/survey/components/steps/LiveStateStep.tsx"},
+	"score-screen":   {"src/features/survey/components/steps/ScoreStep.tsx"},
+	"account":        {"src/features/survey/components/steps/AccountStep.tsx"},
+	"testimonials":   {"src/features/survey/components/steps/TestimonialsStep.tsx"},
+	"ios-only":       {"src/features/survey/components/steps/AndroidWaitlistStep.tsx", queriesChunk},
 }
+
+// queriesChunk is the query client's chunk: the queries group of web/vite.config.ts.
+const queriesChunk = "queries"
 
 // initialData is what a signed-in member's survey step needs, put into its page so the question
 // paints as soon as the app's code has run, with no request in between: the answers of
@@ -40,7 +45,7 @@ const initialDataElementID = "initial-data"
 // stepChunks are the chunks of a step's first screen.
 func stepChunks(slug string) []string {
 	if form, ok := formStepModules[slug]; ok {
-		return append(append([]string(nil), stepPageChunks...), form)
+		return append(append([]string(nil), stepPageChunks...), form...)
 	}
 	return stepPageChunks
 }

@@ -71,13 +71,17 @@ func testFiles() fstest.MapFS {
 	}
 }
 
-// testManifest is a Vite build manifest: the entry, the survey-step group with a stylesheet, and
-// a step's form, which imports both.
+// testManifest is a Vite build manifest: the entry, the survey-step group with a stylesheet, a
+// step's form, which imports both, the query client's group, and the waitlist step's form, which
+// loads beside it.
 const testManifest = `{
 	"index.html": {"file": "assets/index-abc123.js", "name": "index", "src": "index.html", "isEntry": true, "css": ["assets/index-abc123.css"]},
 	"_survey-step-h4sh.js": {"file": "assets/survey-step-h4sh.js", "name": "survey-step", "imports": ["index.html"], "css": ["assets/survey-step-c55.css"]},
 	"_survey-step-c55.css": {"file": "assets/survey-step-c55.css", "src": "_survey-step-c55.css"},
 	"src/features/survey/components/steps/NameAndBirthStep.tsx": {"file": "assets/NameAndBirthStep-n4m3.js", "name": "NameAndBirthStep",
+		"isDynamicEntry": true, "imports": ["index.html", "_survey-step-h4sh.js"]},
+	"_queries-q7e.js": {"file": "assets/queries-q7e.js", "name": "queries", "imports": ["index.html"]},
+	"src/features/survey/components/steps/AndroidWaitlistStep.tsx": {"file": "assets/AndroidWaitlistStep-w4t.js", "name": "AndroidWaitlistStep",
 		"isDynamicEntry": true, "imports": ["index.html", "_survey-step-h4sh.js"]}
 }`
 
