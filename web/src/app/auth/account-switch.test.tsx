@@ -60,7 +60,9 @@ describe('resolveAccountSwitch', () => {
     answersBy(json(200, other), json(200, member));
     const done = resolveAccountSwitch(openLink());
 
-    expect(await screen.findByRole('heading', { name: 'You’re signed in to another account' })).toHaveFocus();
+    // Focus moves to the heading in an effect, which may run a moment after the heading is shown.
+    const heading = await screen.findByRole('heading', { name: 'You’re signed in to another account' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(/signed in as member@example\.com\. The link you opened is for other@example\.com/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Stay as member@example.com' }));
     await done;
