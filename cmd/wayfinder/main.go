@@ -263,7 +263,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 	// Webhooks exist before sign-in too: a sign-up writes its event in the transaction that makes
 	// the account. Nothing is sent until an admin sets up an endpoint.
-	webhooks := insights.NewWebhooks(db, insights.WebhooksConfig{Log: log})
+	reach := insights.Reach{Private: cfg.WebhookPrivateNetworks}
+	webhooks := insights.NewWebhooks(db, insights.WebhooksConfig{Log: log, Reach: reach})
 
 	// Sign-ups are counted where they happen: the embedded provider's sign-up page, or a member an
 	// external provider sends here for the first time.
@@ -318,7 +319,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	defer stopMail(cfg.ShutdownTimeout)
 	// The server counts its requests under way, and the webhook worker sends in the lulls between them.
 	requests := &activity.Tracker{}
-	stopWebhooks := startWebhooks(ctx, webhooks, requests, log, registry)
+	stopWebhooks := startWebhooks(ctx, webhooks, reach, requests, log, registry)
 	defer stopWebhooks(cfg.ShutdownTimeout)
 	features := map[string]bool{}
 	accountURL := ""

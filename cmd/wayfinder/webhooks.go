@@ -18,14 +18,14 @@ import (
 // watch a delivery fail, wait and arrive without waiting half a minute.
 var webhookRetries = insights.DefaultRetries
 
-// startWebhooks registers the webhook metrics on reg and runs the webhook worker, which sends in
-// the lulls between the requests that requests counts, until ctx ends or stop is called. stop
-// waits up to timeout for the worker to record the attempts it is making, so the caller closes the
-// database only after it. The worker runs whether or not an admin has set up
-// an endpoint: with none, no event is ever written, and it finds nothing to send.
-func startWebhooks(ctx context.Context, hooks *insights.Webhooks, requests *activity.Tracker, log *slog.Logger, reg prometheus.Registerer) (stop func(timeout time.Duration)) {
+// startWebhooks registers the webhook metrics on reg and runs the webhook worker, which sends to
+// the addresses reach allows, in the lulls between the requests that requests counts, until ctx
+// ends or stop is called. stop waits up to timeout for the worker to record the attempts it is
+// making, so the caller closes the database only after it. The worker runs whether or not an admin
+// has set up an endpoint: with none, no event is ever written, and it finds nothing to send.
+func startWebhooks(ctx context.Context, hooks *insights.Webhooks, reach insights.Reach, requests *activity.Tracker, log *slog.Logger, reg prometheus.Registerer) (stop func(timeout time.Duration)) {
 	worker := insights.NewWebhookWorker(hooks, insights.WebhookWorkerConfig{
-		Poster: webhook.New(), Log: log, Metrics: insights.NewWebhookMetrics(reg), Retries: webhookRetries, Activity: requests,
+		Poster: webhook.New(reach), Log: log, Metrics: insights.NewWebhookMetrics(reg), Retries: webhookRetries, Activity: requests,
 	})
 	return runWorker(ctx, worker.Run, func() {
 		log.Warn("the webhook worker was still sending when the shutdown timeout ran out; that event may be sent again")

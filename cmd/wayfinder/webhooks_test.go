@@ -145,7 +145,9 @@ func TestWebhooksReachTheOperator(t *testing.T) {
 	crm := newOperatorSystem(t)
 	crm.down.Store(true)
 	dbPath := filepath.Join(t.TempDir(), "webhooks.db")
-	args := []string{"--demo", "--payment-enabled", "--database-url", dbPath}
+	// The operator's system listens on the loopback interface, a private network webhooks reach
+	// only when the operator allows it.
+	args := []string{"--demo", "--payment-enabled", "--database-url", dbPath, "--webhook-private-networks", "127.0.0.1"}
 	base, logs, stop := startServe(t, args...)
 
 	jar, _ := cookiejar.New(nil)

@@ -44,6 +44,9 @@ type Config struct {
 	// TrustedProxies are the load balancers and proxies whose X-Forwarded-For is believed; a
 	// request from anywhere else is from the address it came from.
 	TrustedProxies []netip.Prefix
+	// WebhookPrivateNetworks are the private networks webhook deliveries may reach besides public
+	// addresses (insights.Reach).
+	WebhookPrivateNetworks []netip.Prefix
 
 	// Payments through Stripe. Without keys, only a demo takes "payments", in its own test mode.
 	StripeSecretKey     string // the API secret key (sk_…)
@@ -177,27 +180,15 @@ var Settings = []Setting{
 		}},
 	{Flag: "trusted-proxies", Env: "WAYFINDER_TRUSTED_PROXIES", Default: "",
 		Usage: "comma-separated addresses or CIDR ranges of the load balancers in front of the server, e.g. 10.0.0.0/8; X-Forwarded-For is believed only from them",
-		set: func(c *Config, v string) error {
-			c.TrustedProxies = nil
-			for _, s := range strings.Split(v, ",") {
-				s = strings.TrimSpace(s)
-				if s == "" {
-					continue
-				}
-				prefix, err := netip.ParsePrefix(s)
-				if err != nil {
-					addr, aerr := netip.ParseAddr(s)
-					if aerr != nil || addr.Zone() != "" {
-						return fmt.Errorf("%q is not an address or a CIDR range such as 10.0.0.0/8", s)
-					}
-					prefix = netip.PrefixFrom(addr, addr.BitLen())
-				}
-				if prefix.Bits() == 0 {
-					return fmt.Errorf("%q would trust every address; name the load balancers' own range", s)
-				}
-				c.TrustedProxies = append(c.TrustedProxies, prefix.Masked())
-			}
-			return nil
+		set: func(c *Config, v string) (err error) {
+			c.TrustedProxies, err = prefixList(v, "would trust every address; name the load balancers' own range")
+			return err
+		}},
+	{Flag: "webhook-private-networks", Env: "WAYFINDER_WEBHOOK_PRIVATE_NETWORKS", Default: "",
+		Usage: "comma-separated addresses or CIDR ranges of private networks webhooks may be sent to, e.g. 10.20.0.0/16 for a CRM inside your network; by default they go only to public addresses",
+		set: func(c *Config, v string) (err error) {
+			c.WebhookPrivateNetworks, err = prefixList(v, "would let webhooks reach every address; name the receivers' own range")
+			return err
 		}},
 	{Flag: "auto-migrate", Env: "WAYFINDER_AUTO_MIGRATE", Default: "true",
 		Usage: "apply pending database migrations at start-up (false: run `wayfinder migrate` yourself)",
@@ -728,3 +719,29 @@ func (c *Config) WithListener(addr net.Addr) {
 
 // Secure reports whether members reach the app over TLS, which turns on HSTS and Secure cookies.
 func (c *Config) Secure() bool { return c.PublicURL != nil && c.PublicURL.Scheme == "https" }
+
+// prefixList parses a comma-separated list of addresses and CIDR ranges; an address stands for
+// itself alone (a /32 or /128). A range of every address is refused with tooWide, which says why
+// and what to name instead.
+func prefixList(v, tooWide string) ([]netip.Prefix, error) {
+	var prefixes []netip.Prefix
+	for _, s := range strings.Split(v, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		prefix, err := netip.ParsePrefix(s)
+		if err != nil {
+			addr, aerr := netip.ParseAddr(s)
+			if aerr != nil || addr.Zone() != "" {
+				return nil, fmt.Errorf("%q is not an address or a CIDR range such as 10.0.0.0/8", s)
+			}
+			prefix = netip.PrefixFrom(addr, addr.BitLen())
+		}
+		if prefix.Bits() == 0 {
+			return nil, fmt.Errorf("%q %s", s, tooWide)
+		}
+		prefixes = append(prefixes, prefix.Masked())
+	}
+	return prefixes, nil
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -104,6 +105,8 @@ func TestLoadRejectsBadValues(t *testing.T) {
 		{env: map[string]string{"WAYFINDER_TRUSTED_PROXIES": "10.0.0.0/33"}, want: "WAYFINDER_TRUSTED_PROXIES (--trusted-proxies)"},
 		{env: map[string]string{"WAYFINDER_TRUSTED_PROXIES": "0.0.0.0/0"}, want: "WAYFINDER_TRUSTED_PROXIES (--trusted-proxies)"},
 		{env: map[string]string{"WAYFINDER_TRUSTED_PROXIES": "fe80::1%eth0"}, want: "WAYFINDER_TRUSTED_PROXIES (--trusted-proxies)"},
+		{env: map[string]string{"WAYFINDER_WEBHOOK_PRIVATE_NETWORKS": "10.0.0.0/8,crm.internal"}, want: "WAYFINDER_WEBHOOK_PRIVATE_NETWORKS (--webhook-private-networks)"},
+		{env: map[string]string{"WAYFINDER_WEBHOOK_PRIVATE_NETWORKS": "::/0"}, want: "WAYFINDER_WEBHOOK_PRIVATE_NETWORKS (--webhook-private-networks)"},
 		{env: map[string]string{"WAYFINDER_BRAND_NAME": "  "}, want: "WAYFINDER_BRAND_NAME (--brand-name)"},
 		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "http://idp.example.com/"}, want: "WAYFINDER_OIDC_ISSUER (--oidc-issuer)"},
 		{env: map[string]string{"WAYFINDER_OIDC_ISSUER": "https://t.auth0.com/"}, want: "WAYFINDER_OIDC_CLIENT_ID (--oidc-client-id): must be set"},
@@ -191,17 +194,27 @@ func TestSettingsAreDocumented(t *testing.T) {
 	}
 }
 
-func TestTrustedProxies(t *testing.T) {
-	c, _, err := Load(env(map[string]string{"WAYFINDER_TRUSTED_PROXIES": " 10.1.2.3/8, 192.0.2.7 ,fd00::/8,"}), nil, io.Discard, "serve")
-	if err != nil {
-		t.Fatal(err)
+// TestPrefixLists: the settings that name networks take addresses and CIDR ranges alike, each
+// range by its network's address, and name none by default.
+func TestPrefixLists(t *testing.T) {
+	tests := []struct {
+		name string
+		get  func(Config) []netip.Prefix
+	}{
+		{"WAYFINDER_TRUSTED_PROXIES", func(c Config) []netip.Prefix { return c.TrustedProxies }},
+		{"WAYFINDER_WEBHOOK_PRIVATE_NETWORKS", func(c Config) []netip.Prefix { return c.WebhookPrivateNetworks }},
 	}
-	got := fmt.Sprint(c.TrustedProxies)
-	if want := "[10.0.0.0/8 192.0.2.7/32 fd00::/8]"; got != want {
-		t.Errorf("TrustedProxies = %s, want %s", got, want)
-	}
-	if c, _, _ := Load(env(nil), nil, io.Discard, "serve"); c.TrustedProxies != nil {
-		t.Errorf("TrustedProxies by default = %v, want none", c.TrustedProxies)
+	for _, tt := range tests {
+		c, _, err := Load(env(map[string]string{tt.name: " 10.1.2.3/8, 192.0.2.7 ,fd00::/8,"}), nil, io.Discard, "serve")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := fmt.Sprint(tt.get(c)), "[10.0.0.0/8 192.0.2.7/32 fd00::/8]"; got != want {
+			t.Errorf("%s gives %s, want %s", tt.name, got, want)
+		}
+		if c, _, _ := Load(env(nil), nil, io.Discard, "serve"); tt.get(c) != nil {
+			t.Errorf("%s by default gives %v, want none", tt.name, tt.get(c))
+		}
 	}
 }
 

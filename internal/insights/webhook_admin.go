@@ -49,6 +49,7 @@ const (
 	msgURLMissing         messages.Key = "api.webhooks.urlMissing"
 	msgURLInvalid         messages.Key = "api.webhooks.urlInvalid"
 	msgURLUserInfo        messages.Key = "api.webhooks.urlUserInfo"
+	msgURLPrivate         messages.Key = "api.webhooks.urlPrivate"
 	msgURLTooLong         messages.Key = "api.webhooks.urlTooLong"
 	msgDescriptionTooLong messages.Key = "api.webhooks.descriptionTooLong"
 	msgChooseEvents       messages.Key = "api.webhooks.chooseEvents"
@@ -69,13 +70,13 @@ type EndpointInput struct {
 
 // Check returns the input as it is stored (trimmed, each event once, in the journey's order), or
 // an Invalid error whose fields say what to fix. The address must be an absolute http or https URL
-// of plain text, with a host, no user name or password in it (the secret authenticates deliveries)
-// and at most MaxURLLength bytes; the description plain single-line text of at most
-// MaxDescriptionLength characters; and the events at least one, each known.
-func (in EndpointInput) Check() (EndpointInput, error) {
+// of plain text, with a host that reach allows, no user name or password in it (the secret
+// authenticates deliveries) and at most MaxURLLength bytes; the description plain single-line
+// text of at most MaxDescriptionLength characters; and the events at least one, each known.
+func (in EndpointInput) Check(reach Reach) (EndpointInput, error) {
 	out := EndpointInput{URL: strings.TrimSpace(in.URL), Description: strings.TrimSpace(in.Description), Active: in.Active}
 	var bad []apperr.FieldError
-	if problem := urlProblem(out.URL); problem != "" {
+	if problem := urlProblem(out.URL, reach); problem != "" {
 		bad = append(bad, apperr.Field("url", problem, messages.Params{"max": MaxURLLength}))
 	}
 	switch problem := cleantext.Problem(out.Description); {
@@ -108,7 +109,7 @@ func (in EndpointInput) Check() (EndpointInput, error) {
 }
 
 // urlProblem returns the message of what is wrong with a trimmed endpoint address, or "".
-func urlProblem(s string) messages.Key {
+func urlProblem(s string, reach Reach) messages.Key {
 	switch {
 	case s == "":
 		return msgURLMissing
@@ -124,6 +125,8 @@ func urlProblem(s string) messages.Key {
 		return msgURLInvalid
 	case u.User != nil:
 		return msgURLUserInfo
+	case !reach.allowsHost(u.Hostname()):
+		return msgURLPrivate
 	}
 	return ""
 }
@@ -152,7 +155,7 @@ func (w *Webhooks) CreateEndpoint(ctx context.Context, actor backoffice.Actor, i
 	if err := requireAdmin(actor); err != nil {
 		return Endpoint{}, "", err
 	}
-	in, err := in.Check()
+	in, err := in.Check(w.reach)
 	if err != nil {
 		return Endpoint{}, "", err
 	}
@@ -186,7 +189,7 @@ func (w *Webhooks) UpdateEndpoint(ctx context.Context, actor backoffice.Actor, i
 	if err := requireAdmin(actor); err != nil {
 		return Endpoint{}, err
 	}
-	in, err := in.Check()
+	in, err := in.Check(w.reach)
 	if err != nil {
 		return Endpoint{}, err
 	}

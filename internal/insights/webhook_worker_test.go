@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,9 +119,12 @@ type setUp struct {
 	member account.User
 }
 
+// loopback lets the tests' receivers, which listen on the loopback interface, have deliveries.
+var loopback = insights.Reach{Private: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}}
+
 func newSetUp(t *testing.T, db *sqlstore.DB, maxAge time.Duration) setUp {
 	t.Helper()
-	hooks := insights.NewWebhooks(db, insights.WebhooksConfig{MaxAge: maxAge})
+	hooks := insights.NewWebhooks(db, insights.WebhooksConfig{MaxAge: maxAge, Reach: loopback})
 	u, _, err := db.EnsureUser(context.Background(), "member-"+strconv.FormatInt(time.Now().UnixNano(), 36), "", account.RoleMember)
 	if err != nil {
 		t.Fatal(err)
@@ -128,11 +132,15 @@ func newSetUp(t *testing.T, db *sqlstore.DB, maxAge time.Duration) setUp {
 	return setUp{db: db, hooks: hooks, member: u}
 }
 
-// run runs a worker with the real HTTP client until the test ends, and returns its metrics.
+// run runs a worker until the test ends, and returns its metrics. Without a Poster it has the real
+// HTTP client, which reaches the loopback interface.
 func (s setUp) run(t *testing.T, c insights.WebhookWorkerConfig) *prometheus.Registry {
 	t.Helper()
 	reg := prometheus.NewRegistry()
-	c.Poster, c.Metrics = webhook.New(), insights.NewWebhookMetrics(reg)
+	if c.Poster == nil {
+		c.Poster = webhook.New(loopback)
+	}
+	c.Metrics = insights.NewWebhookMetrics(reg)
 	if c.PollInterval == 0 {
 		c.PollInterval = 20 * time.Millisecond
 	}
@@ -434,6 +442,34 @@ func TestFailuresKeepTheAddressOut(t *testing.T) {
 				if strings.Contains(text, "s3cret-token") || strings.Contains(text, "/hooks/in") {
 					t.Errorf("%s shows the address: %s", where, text)
 				}
+			}
+		})
+	}
+}
+
+// TestPrivateAddressesAreNotReached: a delivery whose address leads to a private network the
+// server does not allow is never sent there, however the address was saved (here, as a name that
+// resolves to loopback, checked only when the worker connects), and the failure says why.
+func TestPrivateAddressesAreNotReached(t *testing.T) {
+	for name, db := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			s := newSetUp(t, db, 0)
+			rc := newReceiver(t, status(http.StatusNoContent))
+			e, _ := addEndpoint(t, s.hooks, strings.Replace(rc.URL, "127.0.0.1", "localhost", 1), true, insights.EventSignedUp)
+			s.run(t, insights.WebhookWorkerConfig{Poster: webhook.New(insights.Reach{})})
+			if err := s.hooks.MemberSignedUp(context.Background(), s.member); err != nil {
+				t.Fatal(err)
+			}
+			d := s.waitForDelivery(t, e.ID, insights.DeliveryPending)
+			for deadline := time.Now().Add(10 * time.Second); d.Attempts == 0 && time.Now().Before(deadline); {
+				time.Sleep(10 * time.Millisecond)
+				d = s.waitForDelivery(t, e.ID, insights.DeliveryPending)
+			}
+			if d.LastStatus != 0 || d.LastError != webhook.ErrNotReachable.Error() {
+				t.Errorf("delivery %+v, want a failure that says the address is private", d)
+			}
+			if n := len(rc.requests()); n != 0 {
+				t.Errorf("the receiver got %d requests, want none", n)
 			}
 		})
 	}

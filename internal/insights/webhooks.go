@@ -193,6 +193,7 @@ type WebhooksConfig struct {
 	MaxAge time.Duration    // how long a delivery is retried; DefaultMaxAge
 	Now    func() time.Time // the clock; time.Now
 	Log    *slog.Logger     // discarded when nil
+	Reach  Reach            // the addresses endpoints may have; public ones only when zero
 }
 
 // Webhooks writes the events members' changes call for, and runs the admins' set-up of endpoints.
@@ -202,6 +203,7 @@ type Webhooks struct {
 	maxAge time.Duration
 	now    func() time.Time
 	log    *slog.Logger
+	reach  Reach
 	// wake nudges this process's worker after an event is written, so it goes out within a second
 	// instead of at the next poll. It holds one nudge: more would say nothing new.
 	wake chan struct{}
@@ -218,7 +220,7 @@ func NewWebhooks(store WebhookStore, c WebhooksConfig) *Webhooks {
 	if c.Log == nil {
 		c.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Webhooks{store: store, maxAge: c.MaxAge, now: c.Now, log: c.Log, wake: make(chan struct{}, 1)}
+	return &Webhooks{store: store, maxAge: c.MaxAge, now: c.Now, log: c.Log, reach: c.Reach, wake: make(chan struct{}, 1)}
 }
 
 // milestoneSurveyCompleted is the milestone that makes member.survey_completed a once-only event.

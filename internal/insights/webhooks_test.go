@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/netip"
 	"slices"
 	"sort"
 	"strings"
@@ -265,33 +266,50 @@ func TestWhichEndpointsGetAnEvent(t *testing.T) {
 // TestEndpointInput checks the admin's input: what is refused, and how the rest is stored.
 func TestEndpointInput(t *testing.T) {
 	long := "https://crm.example.com/" + strings.Repeat("a", insights.MaxURLLength)
+	office := insights.Reach{Private: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}}
+	everywhere := insights.EventTypes
 	tests := []struct {
 		name      string
 		in        insights.EndpointInput
 		wantField string // "" when accepted
 		want      insights.EndpointInput
+		reach     insights.Reach
 	}{
 		{"https", insights.EndpointInput{URL: " https://crm.example.com/hooks?x=1 ", Description: " CRM ",
 			Events: []insights.EventType{insights.EventPaid, insights.EventSignedUp, insights.EventPaid}, Active: true}, "",
-			insights.EndpointInput{URL: "https://crm.example.com/hooks?x=1", Description: "CRM", Events: []insights.EventType{insights.EventSignedUp, insights.EventPaid}, Active: true}},
-		{"plain http on a port", insights.EndpointInput{URL: "http://10.0.0.5:8080/in", Events: []insights.EventType{insights.EventDeleted}}, "",
-			insights.EndpointInput{URL: "http://10.0.0.5:8080/in", Events: []insights.EventType{insights.EventDeleted}}},
-		{"no address", insights.EndpointInput{Events: insights.EventTypes}, "url", insights.EndpointInput{}},
-		{"another scheme", insights.EndpointInput{URL: "ftp://crm.example.com", Events: insights.EventTypes}, "url", insights.EndpointInput{}},
-		{"no host", insights.EndpointInput{URL: "https:///hooks", Events: insights.EventTypes}, "url", insights.EndpointInput{}},
-		{"a port without a host", insights.EndpointInput{URL: "https://:443/hooks", Events: insights.EventTypes}, "url", insights.EndpointInput{}},
-		{"relative", insights.EndpointInput{URL: "crm.example.com/hooks", Events: insights.EventTypes}, "url", insights.EndpointInput{}},
-		{"a user and password", insights.EndpointInput{URL: "https://me:pw@crm.example.com", Events: insights.EventTypes}, "url", insights.EndpointInput{}},
-		{"a space inside", insights.EndpointInput{URL: "https://crm.example.com/a b", Events: insights.EventTypes}, "url", insights.EndpointInput{}},
-		{"a line break", insights.EndpointInput{URL: "https://crm.example.com/\nx", Events: insights.EventTypes}, "url", insights.EndpointInput{}},
-		{"too long", insights.EndpointInput{URL: long, Events: insights.EventTypes}, "url", insights.EndpointInput{}},
+			insights.EndpointInput{URL: "https://crm.example.com/hooks?x=1", Description: "CRM", Events: []insights.EventType{insights.EventSignedUp, insights.EventPaid}, Active: true}, insights.Reach{}},
+		{"plain http on a port, in a private network allowed", insights.EndpointInput{URL: "http://10.0.0.5:8080/in", Events: []insights.EventType{insights.EventDeleted}}, "",
+			insights.EndpointInput{URL: "http://10.0.0.5:8080/in", Events: []insights.EventType{insights.EventDeleted}}, office},
+		{"a public address", insights.EndpointInput{URL: "https://93.184.215.14/in", Events: everywhere}, "",
+			insights.EndpointInput{URL: "https://93.184.215.14/in", Events: everywhere}, insights.Reach{}},
+		{"a public IPv6 address", insights.EndpointInput{URL: "https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/in", Events: everywhere}, "",
+			insights.EndpointInput{URL: "https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/in", Events: everywhere}, insights.Reach{}},
+		{"a private address", insights.EndpointInput{URL: "http://10.0.0.5:8080/in", Events: everywhere}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"a private address outside the network allowed", insights.EndpointInput{URL: "http://192.168.1.2/in", Events: everywhere}, "url", insights.EndpointInput{}, office},
+		{"the metadata service", insights.EndpointInput{URL: "http://169.254.169.254/latest/meta-data/", Events: everywhere}, "url", insights.EndpointInput{}, office},
+		{"loopback", insights.EndpointInput{URL: "http://127.0.0.1:9000/", Events: everywhere}, "url", insights.EndpointInput{}, office},
+		{"loopback by IPv6", insights.EndpointInput{URL: "http://[::1]:9000/", Events: everywhere}, "url", insights.EndpointInput{}, office},
+		{"a private address written as IPv6", insights.EndpointInput{URL: "http://[::ffff:192.168.1.2]/", Events: everywhere}, "url", insights.EndpointInput{}, office},
+		{"localhost", insights.EndpointInput{URL: "http://LocalHost.:9000/", Events: everywhere}, "url", insights.EndpointInput{}, office},
+		{"a name under localhost", insights.EndpointInput{URL: "http://crm.localhost/", Events: everywhere}, "url", insights.EndpointInput{}, office},
+		{"localhost, with loopback allowed", insights.EndpointInput{URL: "http://localhost:9000/in", Events: everywhere}, "",
+			insights.EndpointInput{URL: "http://localhost:9000/in", Events: everywhere}, insights.Reach{Private: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}},
+		{"no address", insights.EndpointInput{Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"another scheme", insights.EndpointInput{URL: "ftp://crm.example.com", Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"no host", insights.EndpointInput{URL: "https:///hooks", Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"a port without a host", insights.EndpointInput{URL: "https://:443/hooks", Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"relative", insights.EndpointInput{URL: "crm.example.com/hooks", Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"a user and password", insights.EndpointInput{URL: "https://me:pw@crm.example.com", Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"a space inside", insights.EndpointInput{URL: "https://crm.example.com/a b", Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"a line break", insights.EndpointInput{URL: "https://crm.example.com/\nx", Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
+		{"too long", insights.EndpointInput{URL: long, Events: insights.EventTypes}, "url", insights.EndpointInput{}, insights.Reach{}},
 		{"a long description", insights.EndpointInput{URL: "https://crm.example.com", Description: strings.Repeat("é", insights.MaxDescriptionLength+1),
-			Events: insights.EventTypes}, "description", insights.EndpointInput{}},
-		{"no events", insights.EndpointInput{URL: "https://crm.example.com"}, "events", insights.EndpointInput{}},
-		{"an unknown event", insights.EndpointInput{URL: "https://crm.example.com", Events: []insights.EventType{"member.answered"}}, "events", insights.EndpointInput{}},
+			Events: insights.EventTypes}, "description", insights.EndpointInput{}, insights.Reach{}},
+		{"no events", insights.EndpointInput{URL: "https://crm.example.com"}, "events", insights.EndpointInput{}, insights.Reach{}},
+		{"an unknown event", insights.EndpointInput{URL: "https://crm.example.com", Events: []insights.EventType{"member.answered"}}, "events", insights.EndpointInput{}, insights.Reach{}},
 	}
 	for _, tt := range tests {
-		got, err := tt.in.Check()
+		got, err := tt.in.Check(tt.reach)
 		if tt.wantField == "" {
 			if err != nil || got.URL != tt.want.URL || got.Description != tt.want.Description || !slices.Equal(got.Events, tt.want.Events) || got.Active != tt.want.Active {
 				t.Errorf("%s: Check() = %+v, %v; want %+v", tt.name, got, err, tt.want)
@@ -301,6 +319,49 @@ func TestEndpointInput(t *testing.T) {
 		var e *apperr.Error
 		if !errors.As(err, &e) || e.Code != apperr.Invalid || len(e.Fields) != 1 || e.Fields[0].Field != tt.wantField {
 			t.Errorf("%s: Check() = %+v, want one problem with %s", tt.name, err, tt.wantField)
+		}
+	}
+}
+
+// TestReach: deliveries may reach public addresses, and private ones only in the networks allowed.
+func TestReach(t *testing.T) {
+	office := insights.Reach{Private: []netip.Prefix{netip.MustParsePrefix("10.20.0.0/16"), netip.MustParsePrefix("fd12::/16")}}
+	tests := []struct {
+		addr       string
+		want       bool // with no private network allowed
+		wantOffice bool // with office's
+	}{
+		{"93.184.215.14", true, true},
+		{"2606:2800:21f:cb07:6820:80da:af6b:8b2c", true, true},
+		{"10.20.1.2", false, true},
+		{"::ffff:10.20.1.2", false, true},
+		{"fd12::5", false, true},
+		{"10.21.1.2", false, false},
+		{"172.16.0.1", false, false},
+		{"192.168.1.1", false, false},
+		{"127.0.0.1", false, false},
+		{"::1", false, false},
+		{"169.254.169.254", false, false},
+		{"fe80::1%eth0", false, false},
+		{"fd00:ec2::254", false, false},
+		{"0.0.0.0", false, false},
+		{"::", false, false},
+		{"0.1.2.3", false, false},
+		{"100.64.0.1", false, false},
+		{"192.0.0.170", false, false},
+		{"198.18.0.1", false, false},
+		{"255.255.255.255", false, false},
+		{"224.0.0.1", false, false},
+		{"ff02::1", false, false},
+		{"64:ff9b:1::a14:102", false, false},
+	}
+	for _, tt := range tests {
+		addr := netip.MustParseAddr(tt.addr)
+		if got := (insights.Reach{}).Allows(addr); got != tt.want {
+			t.Errorf("Reach{}.Allows(%s) = %t, want %t", tt.addr, got, tt.want)
+		}
+		if got := office.Allows(addr); got != tt.wantOffice {
+			t.Errorf("office.Allows(%s) = %t, want %t", tt.addr, got, tt.wantOffice)
 		}
 	}
 }

@@ -1,8 +1,9 @@
 // Package webhook sends webhook deliveries over HTTP for the worker of internal/insights, which
 // decides what to send, when, and signs it. A delivery is one POST of the event's JSON with its
-// headers. Redirects are not followed (the admin gave the address the data may go to), the answer's
-// body is read a little, for the connection's sake, and thrown away, and errors never carry the
-// address, whose query may hold a token.
+// headers. It connects only to the addresses insights.Reach allows, checked on each connection,
+// after DNS. Redirects are not followed (the admin gave the address the data may go to), the
+// answer's body is read a little, for the connection's sake, and thrown away, and errors never
+// carry the address, whose query may hold a token.
 package webhook
 
 import (
@@ -10,8 +11,11 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
+	"syscall"
 	"time"
 
 	"wayfinder/internal/insights"
@@ -29,10 +33,25 @@ type Client struct {
 	http *http.Client
 }
 
-// New returns a Client. Each attempt's deadline comes from its context (the worker's timeout);
-// the transport's own timeouts bound the connection's set-up.
-func New() *Client {
+// ErrNotReachable is why an attempt to an address that reach does not allow was not made.
+var ErrNotReachable = errors.New("the address is on a private network, which webhooks may not reach")
+
+// New returns a Client that connects only where reach allows. Each attempt's deadline comes from
+// its context (the worker's timeout); the transport's own timeouts bound the connection's set-up.
+func New(reach insights.Reach) *Client {
 	transport := http.DefaultTransport.(*http.Transport).Clone()
+	// The check runs on the address being connected to, once DNS has answered, so a name that
+	// resolves to a private address is refused as its address would be. Behind an HTTP proxy
+	// (HTTPS_PROXY) that is the proxy's address, and the proxy decides the rest.
+	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second,
+		Control: func(_, address string, _ syscall.RawConn) error {
+			ap, err := netip.ParseAddrPort(address)
+			if err != nil || !reach.Allows(ap.Addr()) {
+				return ErrNotReachable
+			}
+			return nil
+		}}
+	transport.DialContext = dialer.DialContext
 	transport.ResponseHeaderTimeout = insights.DefaultTimeout
 	transport.TLSHandshakeTimeout = 10 * time.Second
 	// A batch goes out side by side, often to one receiver: keep its connections for the next.
@@ -58,6 +77,9 @@ func (c *Client) Post(ctx context.Context, o insights.Outgoing) insights.Result 
 	h.Set(insights.HeaderEventType, string(o.EventType))
 	h.Set(insights.HeaderSignature, o.Signature)
 	res, err := c.http.Do(req)
+	if errors.Is(err, ErrNotReachable) {
+		return insights.Result{Err: ErrNotReachable}
+	}
 	if err != nil {
 		return insights.Result{Err: withoutURL(err)}
 	}

@@ -536,9 +536,11 @@ type server struct {
 // start runs `wayfinder serve --demo` on a free port, with any extra environment variables and
 // flags, and waits until it is ready.
 func start(ctx context.Context, binary, dsn string, env []string, extra ...string) (*server, error) {
-	// Every member here signs up from this machine's one address, so its sign-up limit is raised.
+	// Every member here signs up from this machine's one address, so its sign-up limit is raised,
+	// and the webhooks' receiver listens on it too, so webhooks may reach it.
 	cmd := exec.Command(binary, append([]string{"serve", "--demo", "--listen", "127.0.0.1:0", "--database-url", dsn,
-		"--log-level", "warn", "--signups-per-hour", "100000", "--app-store-url", "https://apps.apple.com/app/id1234567890"}, extra...)...)
+		"--log-level", "warn", "--signups-per-hour", "100000", "--app-store-url", "https://apps.apple.com/app/id1234567890",
+		"--webhook-private-networks", "127.0.0.1"}, extra...)...)
 	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -12,6 +12,10 @@ import { test, expect, expectNoAxeViolations, signIn, signUp } from './fixtures'
 
 const demoAdmin = { email: 'admin@demo.example.com', password: 'demo-admin-password' };
 
+// The receiver listens on this machine's loopback interface: a private network, which webhooks
+// reach only where the operator allows it. Other private networks stay out of reach.
+test.use({ serverArgs: ['--demo', '--webhook-private-networks', '127.0.0.1'] });
+
 /** Delivery is one request the receiver got. */
 interface Delivery {
   path: string;
@@ -60,7 +64,7 @@ async function openAs(page: Page, who: { email: string; password: string }, path
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
-test('an admin adds a webhook, a sign-up reaches the receiver signed, and the delivery can be sent again', async ({ page, browser, baseURL }) => {
+test('an admin adds a webhook, a sign-up reaches the receiver signed, and the delivery can be sent again', async ({ page, browser, baseURL, consoleErrors }) => {
   const receiver = await startReceiver();
   try {
     const path = `/hooks/${randomBytes(4).toString('hex')}`;
@@ -68,10 +72,19 @@ test('an admin adds a webhook, a sign-up reaches the receiver signed, and the de
 
     await openAs(page, demoAdmin, '/staff/webhooks');
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Address' }).fill(`${receiver.url}${path}?token=crm-token`);
+    const address = page.getByRole('textbox', { name: 'Address' });
     await page.getByRole('textbox', { name: 'Description (optional)' }).fill(name);
     await page.getByRole('checkbox', { name: 'Signed up' }).check();
     await page.getByRole('checkbox', { name: 'Chose a coach' }).check();
+    // An address on a private network the operator has not allowed is refused, and says why.
+    await address.fill('http://169.254.169.254/latest/meta-data/');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await expect(address).toHaveAccessibleDescription(/on a private network, and webhooks go only to public ones/);
+    // Chromium logs the refusal's 400, which the test asked for.
+    expect(consoleErrors).toEqual([expect.stringContaining('status of 400')]);
+    consoleErrors.length = 0;
+    await expectNoAxeViolations(page);
+    await address.fill(`${receiver.url}${path}?token=crm-token`);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Add webhook' }).click();
 
