@@ -165,6 +165,15 @@ func (s setUp) waitForDelivery(t *testing.T, endpointID string, wantStatus insig
 	})[0]
 }
 
+// waitForRetry waits until the endpoint's one delivery has failed its first attempt and waits for
+// the next, and returns it.
+func (s setUp) waitForRetry(t *testing.T, endpointID string) insights.Delivery {
+	t.Helper()
+	return s.waitForDeliveries(t, endpointID, "one pending after an attempt", func(ds []insights.Delivery) bool {
+		return len(ds) == 1 && ds[0].Status == insights.DeliveryPending && ds[0].Attempts > 0
+	})[0]
+}
+
 // waitForAllDelivered waits until the endpoint's n deliveries are all delivered, and returns them.
 func (s setUp) waitForAllDelivered(t *testing.T, endpointID string, n int) []insights.Delivery {
 	t.Helper()
@@ -393,15 +402,7 @@ func TestRedirectsAreNotFollowed(t *testing.T) {
 			if err := s.hooks.MemberSignedUp(context.Background(), s.member); err != nil {
 				t.Fatal(err)
 			}
-			deadline := time.Now().Add(10 * time.Second)
-			for len(rc.requests()) == 0 && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			d := s.waitForDelivery(t, e.ID, insights.DeliveryPending)
-			for d.Attempts == 0 && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond)
-				d = s.waitForDelivery(t, e.ID, insights.DeliveryPending)
-			}
+			d := s.waitForRetry(t, e.ID)
 			if n := len(elsewhere.requests()); n != 0 {
 				t.Errorf("the redirect's target got %d requests, want none", n)
 			}
@@ -430,11 +431,7 @@ func TestFailuresKeepTheAddressOut(t *testing.T) {
 			if err := s.hooks.MemberSignedUp(context.Background(), s.member); err != nil {
 				t.Fatal(err)
 			}
-			d := s.waitForDelivery(t, e.ID, insights.DeliveryPending)
-			for deadline := time.Now().Add(10 * time.Second); d.Attempts == 0 && time.Now().Before(deadline); {
-				time.Sleep(10 * time.Millisecond)
-				d = s.waitForDelivery(t, e.ID, insights.DeliveryPending)
-			}
+			d := s.waitForRetry(t, e.ID)
 			if d.LastError == "" || d.LastStatus != 0 {
 				t.Fatalf("delivery %+v, want a failure without an answer", d)
 			}
@@ -460,11 +457,7 @@ func TestPrivateAddressesAreNotReached(t *testing.T) {
 			if err := s.hooks.MemberSignedUp(context.Background(), s.member); err != nil {
 				t.Fatal(err)
 			}
-			d := s.waitForDelivery(t, e.ID, insights.DeliveryPending)
-			for deadline := time.Now().Add(10 * time.Second); d.Attempts == 0 && time.Now().Before(deadline); {
-				time.Sleep(10 * time.Millisecond)
-				d = s.waitForDelivery(t, e.ID, insights.DeliveryPending)
-			}
+			d := s.waitForRetry(t, e.ID)
 			if d.LastStatus != 0 || d.LastError != webhook.ErrNotReachable.Error() {
 				t.Errorf("delivery %+v, want a failure that says the address is private", d)
 			}
