@@ -120,6 +120,21 @@ test.describe('the app is served', () => {
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('utm'))) ?? '{}')).toEqual({ utm_source: 'newsletter', utm_campaign: 'spring' });
   });
 
+  test('a press on Get started that the app starts in the middle of still goes on to sign-up', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/');
+    const box = await page.getByRole('link', { name: 'Get started' }).boundingBox();
+    if (!box) throw new Error('Get started has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    scripts.release();
+    await expect.poll(scripts.asked).toBeGreaterThan(0);
+    // The app is ready with the press still down; it takes the page over once the press has ended.
+    await page.waitForTimeout(1000);
+    await page.mouse.up();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  });
+
   test("a member's survey step paints before its scripts arrive, and the app then takes it over without a move", async ({ page }) => {
     await signUp(page);
     const scripts = await holdScripts(page);

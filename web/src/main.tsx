@@ -7,6 +7,7 @@ import { getRuntimeConfig } from '@/config/runtime';
 import { captureLaunchToken, pendingToken } from '@/lib/auth-token';
 import { hasInitialData } from '@/lib/initial-data';
 import { readLaunchFlags } from '@/lib/launch-flags';
+import { pressEnded } from '@/lib/press-ended';
 import { defaultLocale } from '@/lib/messages';
 import { rememberSignedIn } from '@/lib/session';
 import { captureUtm, referrerSearch } from '@/lib/utm';
@@ -36,7 +37,11 @@ document.documentElement.lang = defaultLocale;
 const arrivedDrawn = container.firstElementChild !== null;
 
 async function start(root: HTMLElement): Promise<void> {
-  if (arrivedDrawn) await preparePage(window.location.pathname);
+  if (arrivedDrawn) {
+    await preparePage(window.location.pathname);
+    // A press on the drawn page ends there, or it would make no click (see pressEnded).
+    await pressEnded(root);
+  }
   const app = createRoot(root);
   const render = () =>
     app.render(

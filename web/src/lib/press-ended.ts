@@ -1,0 +1,35 @@
+/**
+ * pressEnded resolves once no press inside root is under way: at once when nothing in it is
+ * :active (held down by a pointer), or else once the press has made its click, been cancelled, or
+ * come up without a click (moved off what it pressed).
+ *
+ * Why: the app takes over a page that arrived drawn by replacing every element, and a press that
+ * goes down on the drawn page and comes up on the app's is no click. A visitor who taps Get started
+ * just as the app starts would see nothing happen. Waiting lets the press end where it began, so
+ * the drawn link does what a link does.
+ */
+export function pressEnded(root: HTMLElement): Promise<void> {
+  if (!root.querySelector(':active')) return Promise.resolve();
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      removeEventListener('click', soon, true);
+      removeEventListener('pointercancel', soon, true);
+      removeEventListener('pointerup', later, true);
+      resolve();
+    };
+    // After the click, so that a link's own navigation has started.
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, 0);
+    };
+    // A touch's click follows its release a moment later, if at all.
+    const later = () => {
+      timer = setTimeout(done, 400);
+    };
+    addEventListener('click', soon, true);
+    addEventListener('pointercancel', soon, true);
+    addEventListener('pointerup', later, true);
+  });
+}
