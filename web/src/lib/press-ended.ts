@@ -1,7 +1,8 @@
 /**
  * pressEnded resolves once no press inside root is under way: at once when nothing in it is
  * :active (held down by a pointer), or else once the press has made its click, been cancelled, or
- * come up without a click (moved off what it pressed).
+ * come up without a click (moved off what it pressed). It waits two seconds at most, so that a
+ * long press, or a browser that leaves :active behind, never keeps the app from starting.
  *
  * Why: the app takes over a page that arrived drawn by replacing every element, and a press that
  * goes down on the drawn page and comes up on the app's is no click. A visitor who taps Get started
@@ -14,6 +15,7 @@ export function pressEnded(root: HTMLElement): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearTimeout(timer);
+      clearTimeout(longest);
       removeEventListener('click', soon, true);
       removeEventListener('pointercancel', soon, true);
       removeEventListener('pointerup', later, true);
@@ -28,6 +30,7 @@ export function pressEnded(root: HTMLElement): Promise<void> {
     const later = () => {
       timer = setTimeout(done, 400);
     };
+    const longest = setTimeout(done, 2000);
     addEventListener('click', soon, true);
     addEventListener('pointercancel', soon, true);
     addEventListener('pointerup', later, true);
