@@ -12,15 +12,16 @@
 export function pressEnded(root: HTMLElement): Promise<void> {
   if (!root.querySelector(':active')) return Promise.resolve();
   return new Promise((resolve) => {
+    // Ending the press ends the listeners and the timers with it.
+    const listening = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
+      listening.abort();
       clearTimeout(timer);
       clearTimeout(longest);
-      removeEventListener('click', soon, true);
-      removeEventListener('pointercancel', soon, true);
-      removeEventListener('pointerup', later, true);
       resolve();
     };
+    const longest = setTimeout(done, 2000);
     // After the click, so that a link's own navigation has started.
     const soon = () => {
       clearTimeout(timer);
@@ -30,9 +31,9 @@ export function pressEnded(root: HTMLElement): Promise<void> {
     const later = () => {
       timer = setTimeout(done, 400);
     };
-    const longest = setTimeout(done, 2000);
-    addEventListener('click', soon, true);
-    addEventListener('pointercancel', soon, true);
-    addEventListener('pointerup', later, true);
+    const options = { capture: true, signal: listening.signal };
+    addEventListener('click', soon, options);
+    addEventListener('pointercancel', soon, options);
+    addEventListener('pointerup', later, options);
   });
 }
